@@ -32,3 +32,11 @@ export function watchConsole(page: Page, errors: string[], expectedHttpStatuses:
 export { expect };
 
 export const demoPassword = 'Kopi@1234';
+
+/**
+ * How long a change made on one screen may take to show on another that follows it live. Well
+ * under the polls that would also bring it (the POS's context every 60 s, its menu every 120 s,
+ * the dashboard every 5 min while live), so arriving in time still proves the live link; well over
+ * what a busy 2-core machine takes.
+ */
+export const LIVE_MS = 15_000;

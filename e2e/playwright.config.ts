@@ -1,22 +1,22 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { fakeBillplzPortOf, serverCount, serverIndex, serverUrl } from './support/servers';
 
-// Journeys run in Debian's Chromium against the real server and the built web app, on a fresh
-// embedded database seeded with demo data. Port 3100 so a dev server on 3000 is left alone;
-// E2E_PORT and E2E_DATA_DIR let two runs share a machine.
-const port = Number(process.env.E2E_PORT ?? 3100);
+// Journeys run in Debian's Chromium against the real server and the built web app, each worker
+// against a server of its own on a fresh embedded database seeded with demo data
+// (support/servers.ts). Ports from 3100 so a dev server on 3000 is left alone; E2E_PORT and
+// E2E_DATA_DIR let two runs share a machine.
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(import.meta.dirname, '.data');
-export const baseURL = `http://127.0.0.1:${port}`;
-/** Where the payment-gateway journey runs its fake Billplz, which the server is pointed at. */
-export const fakeBillplzPort = port + 1000;
 
 export default defineConfig({
   testDir: './tests',
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Room for two workers sharing two cores: a page's first paint has taken over 10 s there, and
+  // a journey that passes in 40 s alone has taken 60. Only a failure waits this long.
+  timeout: 120_000,
+  expect: { timeout: 20_000 },
+  // A file's journeys run in turn, in one worker, on that worker's server.
   fullyParallel: false,
-  // One worker: journeys share the demo users and a single embedded database.
-  workers: 1,
+  workers: serverCount,
   // CI retries a journey once so one race does not sink a long run; the summary names every
   // journey that needed it (scripts/test-all.mjs), and such a race is fixed first.
   retries: process.env.CI ? 1 : 0,
@@ -32,9 +32,16 @@ export default defineConfig({
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'reports/e2e.json' }],
   ],
   use: {
-    baseURL,
-    trace: 'retain-on-failure',
+    baseURL: serverUrl(serverIndex),
+    // The trace keeps the DOM at each step, without the screencast: its screenshots doubled
+    // Chromium's CPU (its GPU and browser processes) for a failure's picture that
+    // `screenshot` keeps anyway.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
+    // Journeys ask for less motion, which the app honours: a click never lands on a menu or a
+    // collapse still moving (Playwright's scroll-into-view scrolls a collapse that is still
+    // opening, and the link slid away between the press and the release).
+    reducedMotion: 'reduce',
     launchOptions: {
       executablePath: '/usr/bin/chromium',
       args: [
@@ -48,24 +55,28 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `node -e "require('fs').rmSync(process.argv[1],{recursive:true,force:true})" "${dataDir}" && npm run start -w @kopi/server`,
-    cwd: path.join(import.meta.dirname, '..'),
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
-      KOPI_E2E: '1',
-      KOPI_E2E_BILLPLZ_URL: `http://127.0.0.1:${fakeBillplzPort}`,
-      LOG_LEVEL: 'warn',
-      // Every journey signs in from 127.0.0.1; keep the per-address limit out of the way.
-      LOGIN_RATE_LIMIT: '1000',
-    },
-  },
+  webServer: Array.from({ length: serverCount }, (_, index) => {
+    const dir = `${dataDir}-${index}`;
+    const url = serverUrl(index);
+    return {
+      command: `node -e "require('fs').rmSync(process.argv[1],{recursive:true,force:true})" "${dir}" && npm run start -w @kopi/server`,
+      cwd: path.join(import.meta.dirname, '..'),
+      url: `${url}/api/health`,
+      timeout: 180_000,
+      reuseExistingServer: false,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: {
+        PORT: new URL(url).port,
+        HOST: '127.0.0.1',
+        DATA_DIR: dir,
+        SEED_DEMO: 'true',
+        KOPI_E2E: '1',
+        KOPI_E2E_BILLPLZ_URL: `http://127.0.0.1:${fakeBillplzPortOf(index)}`,
+        LOG_LEVEL: 'warn',
+        // Every journey signs in from 127.0.0.1; keep the per-address limit out of the way.
+        LOGIN_RATE_LIMIT: '1000',
+      },
+    };
+  }),
 });

@@ -1,12 +1,13 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { fakeBillplzPortOf, serverIndex } from './servers';
 
 // A fake of Billplz API v3 for the payment-gateway journey, on the loopback port the server is
-// pointed at (KOPI_E2E_BILLPLZ_URL in playwright.config.ts: E2E_PORT + 1000). It takes
+// pointed at (KOPI_E2E_BILLPLZ_URL in playwright.config.ts: support/servers.ts). It takes
 // create-bill with Basic auth, answers the collection (the settings' "test connection") and a
 // bill, and posts the signed callback of a paid bill to the server, as Billplz would.
 
-export const fakeBillplzPort = Number(process.env.E2E_PORT ?? 3100) + 1000;
+export const fakeBillplzPort = fakeBillplzPortOf(serverIndex);
 
 interface Bill {
   id: string;

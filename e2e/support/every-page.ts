@@ -113,9 +113,13 @@ export async function openSettledInApp(page: Page, path: string) {
   await page.locator('.MuiSkeleton-root').first().waitFor({ state: 'detached', timeout: 10_000 });
 }
 
-/** axe-core's serious and critical violations on the page as it is, one line each. */
-export async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+/**
+ * axe-core's serious and critical violations on the page as it is, one line each: every rule, or
+ * only the `rules` named.
+ */
+export async function seriousViolations(page: Page, rules?: readonly string[]) {
+  const axe = new AxeBuilder({ page });
+  const results = await (rules ? axe.withRules([...rules]) : axe).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { demoPassword } from '../fixtures';
+import { openAllDay } from './outlets';
 import { latestMailTo } from './session';
 
 // The customer app, driven through its API as the phone would: sign in with X-Tenant, read an
@@ -27,6 +28,15 @@ export async function plainProduct(request: APIRequestContext, outletId: string,
   const product = products.find((p) => p.sku === sku);
   if (!product) throw new Error(`${sku} is not on the menu`);
   return product.id;
+}
+
+/**
+ * The outlet opened round the clock and the id of a plain product on its menu: what a journey
+ * placing app orders needs first.
+ */
+export async function appSaleSetup(request: APIRequestContext, outletCode: string, sku: string) {
+  const outletId = await openAllDay(request, outletCode);
+  return { outletId, productId: await plainProduct(request, outletId, sku) };
 }
 
 /** The app's order of `items` for pick-up at the outlet (with `more`, e.g. a voucher code). */

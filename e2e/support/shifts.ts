@@ -5,14 +5,19 @@ import { apiLogin } from './session';
 // Tenants require an open shift to sell at the counter (decision 035): journeys about something
 // else open one the way a cashier would, without counting a float.
 
+// The POS's first paint after a navigation: its page chunk, the outlets, then the outlet's shift,
+// tills, context and menu, then a menu's render. On a busy 2-core machine that has taken over
+// 10 s (the default for a screen's reaction), so the first wait has a page load's room.
+const POS_LOAD_MS = 30_000;
+
 /**
  * When the POS asks for a shift (the open-shift dialog), opens it with an empty float; when a
- * shift is already open on the till, does nothing. Call it once the POS shows its outlet.
+ * shift is already open on the till, does nothing. Waits for the POS to load first.
  */
 export async function openShiftIfAsked(page: Page) {
   const dialog = page.getByTestId('shift-open-dialog');
   const open = page.getByTestId('pos-shift');
-  await expect(dialog.or(open)).toBeVisible();
+  await expect(dialog.or(open)).toBeVisible({ timeout: POS_LOAD_MS });
   if (await dialog.isVisible()) {
     await dialog.getByTestId('shift-open-submit').click();
     await expect(dialog).toBeHidden();

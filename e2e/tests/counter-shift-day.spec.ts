@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { expect, LIVE_MS, test } from '../fixtures';
 import { boardCard, tapUntilMoved } from '../support/board';
 import { setSoldOut, standardDrink } from '../support/catalogue';
 import { plainProduct } from '../support/mobile';
@@ -91,7 +91,7 @@ for (const language of ['en', 'my'] as const) {
     await page.getByTestId('pos-product-menu-FOD-004').click();
     await page.getByRole('menuitem', { name: say.soldOut }).click();
     await expect(page.getByTestId('pos-product-FOD-004')).toBeDisabled();
-    await expect(manager.getByTestId('pos-product-FOD-004')).toBeDisabled({ timeout: 5_000 });
+    await expect(manager.getByTestId('pos-product-FOD-004')).toBeDisabled({ timeout: LIVE_MS });
 
     // The order on the board: accepted, ready, handed over.
     await page.goto('/app/status-order');

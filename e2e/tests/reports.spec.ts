@@ -1,9 +1,8 @@
 import fs from 'node:fs/promises';
 import ExcelJS from 'exceljs';
 import type { Download, Locator, Page } from '@playwright/test';
-import { expect, test } from '../fixtures';
-import { customerSignIn, placePaidOrder, plainProduct } from '../support/mobile';
-import { openAllDay } from '../support/outlets';
+import { expect, LIVE_MS, test } from '../fixtures';
+import { appSaleSetup, customerSignIn, placePaidOrder } from '../support/mobile';
 import { signIn } from '../support/session';
 
 // The sales report and the dashboard, on the demo data (three past business days of
@@ -366,8 +365,7 @@ test('the dashboard counts a newly paid order among the open orders, live', asyn
   page,
   request,
 }) => {
-  const outletId = await openAllDay(request, 'KL01');
-  const productId = await plainProduct(request, outletId, 'FOD-001');
+  const { outletId, productId } = await appSaleSetup(request, 'KL01', 'FOD-001');
   const customer = await customerSignIn(request);
 
   await signIn(page, 'admin');
@@ -379,6 +377,6 @@ test('the dashboard counts a newly paid order among the open orders, live', asyn
   const ordersBefore = Number(await orders.textContent());
 
   await placePaidOrder(request, customer, outletId, productId);
-  await expect(open).toHaveText(String(before + 1), { timeout: 5_000 });
+  await expect(open).toHaveText(String(before + 1), { timeout: LIVE_MS });
   await expect(orders).toHaveText(String(ordersBefore + 1));
 });

@@ -1,8 +1,7 @@
-import { expect, test } from '../fixtures';
+import { expect, LIVE_MS, test } from '../fixtures';
 import { boardCard, tapUntilMoved } from '../support/board';
 import { setSoldOut } from '../support/catalogue';
-import { customerSignIn, placePaidOrder, plainProduct } from '../support/mobile';
-import { openAllDay } from '../support/outlets';
+import { appSaleSetup, customerSignIn, placePaidOrder, plainProduct } from '../support/mobile';
 import { signIn } from '../support/session';
 import { openShiftIfAsked } from '../support/shifts';
 
@@ -17,8 +16,7 @@ test('a product marked sold out on one POS is disabled live on the other; an ord
   browser,
   request,
 }) => {
-  const outletId = await openAllDay(request, 'KL01');
-  const productId = await plainProduct(request, outletId, 'FOD-001');
+  const { outletId, productId } = await appSaleSetup(request, 'KL01', 'FOD-001');
   // In stock to begin with, whatever an earlier journey left.
   await setSoldOut(request, outletId, await plainProduct(request, outletId, 'FOD-004'), false);
 
@@ -44,7 +42,7 @@ test('a product marked sold out on one POS is disabled live on the other; an ord
   await expect(tile(cashier)).toBeDisabled();
   await expect(tile(cashier)).toHaveAttribute('data-sold-out', 'true');
 
-  await expect(tile(manager)).toBeDisabled({ timeout: 5_000 });
+  await expect(tile(manager)).toBeDisabled({ timeout: LIVE_MS });
   await expect(tile(manager)).toHaveAttribute('data-sold-out', 'true');
   expect(await manager.evaluate(() => (window as { soldOutMarker?: string }).soldOutMarker)).toBe(
     'same page',
@@ -53,7 +51,7 @@ test('a product marked sold out on one POS is disabled live on the other; an ord
   // Back in stock from the other till: the first follows live too.
   await manager.getByTestId('pos-product-menu-FOD-004').click();
   await manager.getByRole('menuitem', { name: 'Back in stock' }).click();
-  await expect(tile(cashier)).toBeEnabled({ timeout: 5_000 });
+  await expect(tile(cashier)).toBeEnabled({ timeout: LIVE_MS });
 
   // Handed over on the board: a paid pick-up order, accepted, ready, then handed over.
   const phone = await browser.newContext();
@@ -74,11 +72,11 @@ test('a product marked sold out on one POS is disabled live on the other; an ord
   );
   await expect(boardCard(cashier.getByTestId('board-column-COMPLETED'), order)).toBeVisible();
   await expect(boardCard(manager.getByTestId('board-column-COMPLETED'), order)).toBeVisible({
-    timeout: 5_000,
+    timeout: LIVE_MS,
   });
   await card(cashier).getByRole('button', { name: 'Handed over' }).click();
   await expect(card(cashier)).toHaveCount(0);
-  await expect(card(manager)).toHaveCount(0, { timeout: 5_000 });
+  await expect(card(manager)).toHaveCount(0, { timeout: LIVE_MS });
 
   // Order details show when it was ready and handed over.
   await cashier.goto(`/order/details/${order.id}`);

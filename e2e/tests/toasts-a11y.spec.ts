@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures';
+import { seriousViolations } from '../support/every-page';
 import { signIn } from '../support/session';
 
 // SPEC §9 toasts (at most one; a toast whose type is already shown is suppressed) and
@@ -18,17 +17,10 @@ test('toasts show one at a time and a same-type toast is suppressed', async ({ p
   await page.waitForTimeout(500);
   await expect(toasts).toHaveCount(1);
   // The suppressed ones were dropped, not queued: once the first goes (2000 ms), none follow.
-  await expect(toasts).toHaveCount(0, { timeout: 4000 });
+  await expect(toasts).toHaveCount(0);
   await page.waitForTimeout(1500);
   await expect(toasts).toHaveCount(0);
 });
-
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('no serious or critical accessibility violations on the main shell pages', async ({
   page,

@@ -50,6 +50,7 @@ export * from './reports';
 export * from './dashboard';
 export * from './roles';
 export * from './session-extras';
+export * from './seeded-random';
 export * from './shifts';
 export * from './shift-drawer';
 export * from './status-machines';

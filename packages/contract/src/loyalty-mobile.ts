@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { referralStatusSchema, tierBasisSchema, walletEntrySchema } from './loyalty';
 import { paymentMethodSchema } from './pricing';
-import { messageKey, senBetween, text } from './validation';
+import { messageKey, senBetween, text, wholeNumber } from './validation';
 
 // The customer app's own wallet, points and referrals (paths at the top of loyalty.ts).
 
@@ -74,10 +74,7 @@ export const mobilePointsSchema = z.object({
 export type MobilePoints = z.infer<typeof mobilePointsSchema>;
 
 export const mobileRedeemSchema = z.object({
-  points: z
-    .number({ error: messageKey('required') })
-    .int({ error: messageKey('integer') })
-    .min(1, { error: messageKey('min_value', { min: 1 }) }),
+  points: wholeNumber().min(1, { error: messageKey('min_value', { min: 1 }) }),
 });
 export type MobileRedeem = z.infer<typeof mobileRedeemSchema>;
 

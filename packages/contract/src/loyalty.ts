@@ -4,7 +4,14 @@ import { linkedOrderShape, listQuerySchema } from './common';
 import { checkDayRange } from './day-range';
 import { localeSchema } from './locale';
 import { formatRinggit } from './money';
-import { messageKey, requiredString, senBetween, text } from './validation';
+import {
+  intBetween,
+  messageKey,
+  requiredString,
+  senBetween,
+  text,
+  wholeNumber,
+} from './validation';
 
 // The wallet, points, membership tiers and referrals (DESIGN §8, §10). Amounts in sen, points as
 // whole points. Staff paths (subject in brackets):
@@ -116,12 +123,10 @@ export const walletEntryExportQuerySchema = walletEntryListQuerySchema
   .extend({ lang: localeSchema.optional() });
 
 /** Sen between 1 sen and RM 10,000, either sign for an adjustment. */
-const senAmount = z
-  .number({ error: messageKey('required') })
-  .int({ error: messageKey('integer') })
-  .min(-1_000_000, { error: messageKey('min_value', { min: '-RM 10,000.00' }) })
-  .max(1_000_000, { error: messageKey('max_value', { max: 'RM 10,000.00' }) })
-  .refine((n) => n !== 0, { error: messageKey('invalid') });
+const senAmount = intBetween(-1_000_000, 1_000_000, {
+  min: '-RM 10,000.00',
+  max: 'RM 10,000.00',
+}).refine((n) => n !== 0, { error: messageKey('invalid') });
 
 export const walletAdjustmentInputSchema = z.object({
   /** Signed sen: positive credits the wallet, negative debits it. */
@@ -140,9 +145,7 @@ export type WalletAdjustmentInput = z.infer<typeof walletAdjustmentInputSchema>;
  */
 export const walletAdjustmentFormSchema = walletAdjustmentInputSchema.extend({
   direction: z.enum(['credit', 'debit']),
-  amount: z
-    .number({ error: messageKey('required') })
-    .int({ error: messageKey('integer') })
+  amount: wholeNumber()
     .min(1, { error: messageKey('amount_above_zero') })
     .max(1_000_000, { error: messageKey('max_value', { max: 'RM 10,000.00' }) }),
 });
@@ -229,11 +232,7 @@ const colourSchema = text({ error: messageKey('required') })
 
 /** A whole number from 0 to `max`; `shown` is the maximum as the form shows it. */
 const nonNegativeInt = (max: number, shown: string | number = max) =>
-  z
-    .number({ error: messageKey('required') })
-    .int({ error: messageKey('integer') })
-    .min(0, { error: messageKey('min_value', { min: 0 }) })
-    .max(max, { error: messageKey('max_value', { max: shown }) });
+  intBetween(0, max, { max: shown });
 
 const benefitsSchema = text()
   .trim()

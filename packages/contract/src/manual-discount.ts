@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { applyRate } from './money';
-import { messageKey, text } from './validation';
+import { intBetween, messageKey, requiredWhen, text } from './validation';
 
 // A manual discount the cashier gives at the counter: an amount in sen or a percentage of the
 // subtotal, with a reason. It lowers the price exactly as a voucher does (before service charge
@@ -21,11 +21,7 @@ export const manualDiscountInputSchema = z
   .object({
     kind: z.enum(manualDiscountKinds),
     /** Sen for `amount`; basis points of the subtotal for `percent` (1000 = 10%). */
-    value: z
-      .number({ error: messageKey('required') })
-      .int({ error: messageKey('integer') })
-      .min(1, { error: messageKey('min_value', { min: 1 }) })
-      .max(100_000_000, { error: messageKey('max_value', { max: 100_000_000 }) }),
+    value: intBetween(1, 100_000_000),
     reason: z.enum(manualDiscountReasons),
     /** Why, in words: required when the reason is `other`. */
     note: text()
@@ -37,10 +33,7 @@ export const manualDiscountInputSchema = z
     path: ['value'],
     error: messageKey('max_value', { max: '100%' }),
   })
-  .refine((d) => d.reason !== 'other' || Boolean(d.note), {
-    path: ['note'],
-    error: messageKey('required'),
-  });
+  .check(requiredWhen('note', (d) => d.reason === 'other'));
 export type ManualDiscountInput = z.infer<typeof manualDiscountInputSchema>;
 
 /** The manual discount as recorded on an order and shown on its details. */

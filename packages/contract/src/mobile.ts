@@ -9,7 +9,14 @@ import { paymentMethodSchema, servingMethodSchema } from './pricing';
 import { orderVoucherSchema } from './order-voucher';
 import { orderStatuses } from './status-machines';
 import { voucherCodeSchema } from './vouchers';
-import { messageKey, optionalEmail, passwordSchema, PASSWORD_MAX_LENGTH, text } from './validation';
+import {
+  messageKey,
+  optionalEmail,
+  passwordSchema,
+  PASSWORD_MAX_LENGTH,
+  requiredWhen,
+  text,
+} from './validation';
 
 // The API of the chain's customer app (/api/mobile/…) and the payment providers'
 // callbacks (/api/payments/{provider}/callback). Customers are not staff: they sign up with a
@@ -201,14 +208,10 @@ export const mobileOrderCreateSchema = z
     /** A voucher's code (the app's `vouchers` switch must be on). */
     voucher_code: voucherCodeSchema.optional(),
   })
-  .refine((o) => o.serving_method !== 'dine_in' || Boolean(o.table_code), {
-    path: ['table_code'],
-    error: messageKey('required'),
-  })
-  .refine((o) => o.serving_method !== 'delivery' || Boolean(o.delivery_address), {
-    path: ['delivery_address'],
-    error: messageKey('required'),
-  });
+  .check(
+    requiredWhen('table_code', (o) => o.serving_method === 'dine_in'),
+    requiredWhen('delivery_address', (o) => o.serving_method === 'delivery'),
+  );
 export type MobileOrderCreate = z.infer<typeof mobileOrderCreateSchema>;
 
 /** Online payments only: cash is paid at a counter, never through the app. */

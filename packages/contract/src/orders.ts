@@ -12,7 +12,7 @@ import { orderVoucherSchema } from './order-voucher';
 import { receiptBusinessSchema } from './receipt-business';
 import { orderStatuses } from './status-machines';
 import { voucherCodeSchema } from './vouchers';
-import { messageKey, text } from './validation';
+import { intBetween, messageKey, requiredWhen, text } from './validation';
 
 // Orders and the POS. Money is integer sen; prices always come from the database.
 export const orderSources = ['pos-apps', 'mobile-apps'] as const;
@@ -45,11 +45,7 @@ export type OrderItemInput = z.infer<typeof orderItemInputSchema>;
 export const MAX_CASH_TENDERED = 1_000_000;
 
 /** Cash handed over for one payment, in sen; the POS form checks it with the same schema. */
-export const cashTenderedSchema = z
-  .number({ error: messageKey('required') })
-  .int({ error: messageKey('integer') })
-  .min(0, { error: messageKey('min_value', { min: 0 }) })
-  .max(MAX_CASH_TENDERED, { error: messageKey('max_value', { max: 'RM 10,000.00' }) });
+export const cashTenderedSchema = intBetween(0, MAX_CASH_TENDERED, { max: 'RM 10,000.00' });
 
 export const paymentInputSchema = z.object({
   method: counterPaymentMethodSchema,
@@ -104,14 +100,10 @@ export const orderCreateSchema = z
     /** The till it is rung up on (its open shift takes the sale); else the outlet's first till. */
     till_id: z.uuid().optional(),
   })
-  .refine((o) => o.serving_method !== 'dine_in' || Boolean(o.table_no), {
-    path: ['table_no'],
-    error: messageKey('required'),
-  })
-  .refine((o) => o.serving_method !== 'delivery' || Boolean(o.delivery_address), {
-    path: ['delivery_address'],
-    error: messageKey('required'),
-  })
+  .check(
+    requiredWhen('table_no', (o) => o.serving_method === 'dine_in'),
+    requiredWhen('delivery_address', (o) => o.serving_method === 'delivery'),
+  )
   .superRefine((o, ctx) => {
     o.payments.forEach((p, i) => {
       // Cash handed over covers what it settles; only cash has a tendered amount.
@@ -308,10 +300,7 @@ export const orderStatusMoveSchema = z
     reason: text().trim().max(300).optional(),
     approval: approvalSchema.optional(),
   })
-  .refine((m) => m.status !== 'REJECTED' || Boolean(m.reason), {
-    path: ['reason'],
-    error: messageKey('required'),
-  });
+  .check(requiredWhen('reason', (m) => m.status === 'REJECTED'));
 export type OrderStatusMove = z.infer<typeof orderStatusMoveSchema>;
 
 /** POST /api/orders/{id}/not-collected: why the ready order leaves the board uncollected. */

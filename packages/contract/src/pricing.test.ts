@@ -7,6 +7,7 @@ import {
   type PricingInput,
   type PricingLine,
 } from './pricing';
+import { seededRandom } from './seeded-random';
 
 const line = (
   unit_price: number,
@@ -132,18 +133,9 @@ describe('priceOrder (DESIGN §3)', () => {
 });
 
 // Property tests over seeded random orders: reproducible, no extra dependency.
-function mulberry32(seed: number) {
-  return () => {
-    seed |= 0;
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('priceOrder properties', () => {
-  const rand = mulberry32(20261122);
+  const rand = seededRandom(20261122);
   const int = (max: number) => Math.floor(rand() * (max + 1));
   const cases = Array.from({ length: 2000 }, (): PricingInput => ({
     lines: Array.from({ length: 1 + int(5) }, () =>

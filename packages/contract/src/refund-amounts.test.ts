@@ -2,43 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { lineShares, unitsRefundAmount } from './refund-amounts';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+/** An order line as lineShares reads it: its total in sen and how many units. */
+const line = (line_total: number, quantity = 1) => ({ line_total, quantity });
 
 describe('lineShares', () => {
   it('shares what was paid in proportion to the line totals', () => {
     // 10.00 + 20.00 with 6% tax: 31.80 paid.
-    expect(
-      lineShares(
-        [
-          { line_total: 1000, quantity: 1 },
-          { line_total: 2000, quantity: 2 },
-        ],
-        3180,
-      ),
-    ).toEqual([1060, 2120]);
+    expect(lineShares([line(1000), line(2000, 2)], 3180)).toEqual([1060, 2120]);
   });
 
   it('gives the left-over sen to the largest remainders, adding up to paid exactly', () => {
-    const shares = lineShares(
-      [
-        { line_total: 100, quantity: 1 },
-        { line_total: 100, quantity: 1 },
-        { line_total: 100, quantity: 1 },
-      ],
-      1000,
-    );
-    expect(shares).toEqual([334, 333, 333]);
+    expect(lineShares([line(100), line(100), line(100)], 1000)).toEqual([334, 333, 333]);
   });
 
   it('shares by quantity when every line is free', () => {
-    expect(
-      lineShares(
-        [
-          { line_total: 0, quantity: 1 },
-          { line_total: 0, quantity: 3 },
-        ],
-        500,
-      ),
-    ).toEqual([125, 375]);
+    expect(lineShares([line(0), line(0, 3)], 500)).toEqual([125, 375]);
   });
 
   it('adds up to paid for many random orders', () => {
@@ -48,10 +26,7 @@ describe('lineShares', () => {
       return seed % n;
     };
     for (let run = 0; run < 500; run += 1) {
-      const lines = Array.from({ length: 1 + random(6) }, () => ({
-        line_total: random(5000),
-        quantity: 1 + random(5),
-      }));
+      const lines = Array.from({ length: 1 + random(6) }, () => line(random(5000), 1 + random(5)));
       const paid = random(40_000);
       const shares = lineShares(lines, paid);
       expect(sum(shares)).toBe(paid);

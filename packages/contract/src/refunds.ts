@@ -5,7 +5,7 @@ import { statusHistorySchema } from './orders';
 import { paymentMethodSchema } from './pricing';
 import { receiptBusinessSchema } from './receipt-business';
 import { refundStatuses } from './status-machines';
-import { messageKey, senBetween, text } from './validation';
+import { messageKey, requiredWhen, senBetween, text } from './validation';
 
 // Refunds (DESIGN §4 machine, §10 entity). Amounts in sen. Paths:
 //   GET  /api/refunds                    read-order        list: q (refund or order number), status, method, outlet_id, order_id, from/to
@@ -126,10 +126,7 @@ export const refundCreateSchema = z
     path: ['bank'],
     error: messageKey('required'),
   })
-  .refine((r) => r.reason !== 'other' || Boolean(r.reason_note), {
-    path: ['reason_note'],
-    error: messageKey('required'),
-  });
+  .check(requiredWhen('reason_note', (r) => r.reason === 'other'));
 export type RefundCreate = z.infer<typeof refundCreateSchema>;
 
 /** POST /api/refunds/{id}/status: a reject needs a reason; TRANSFERED needs the bank's reference. */
@@ -139,14 +136,10 @@ export const refundMoveSchema = z
     reason: text().trim().max(300).optional(),
     transfer_reference: text().trim().max(60).optional(),
   })
-  .refine((m) => m.status !== 'REJECTED' || Boolean(m.reason), {
-    path: ['reason'],
-    error: messageKey('required'),
-  })
-  .refine((m) => m.status !== 'TRANSFERED' || Boolean(m.transfer_reference), {
-    path: ['transfer_reference'],
-    error: messageKey('required'),
-  });
+  .check(
+    requiredWhen('reason', (m) => m.status === 'REJECTED'),
+    requiredWhen('transfer_reference', (m) => m.status === 'TRANSFERED'),
+  );
 export type RefundMove = z.infer<typeof refundMoveSchema>;
 
 /** The permission each move needs (the server adds separation of duties and the manager limit). */

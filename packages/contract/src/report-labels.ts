@@ -72,6 +72,33 @@ export const reportFileColumns = [
 ] as const;
 export type ReportFileColumn = (typeof reportFileColumns)[number];
 
+// The columns that hold amounts; the rest are counts, names, dates, ranks and shares.
+const ringgitColumns = new Set<string>([
+  'gross',
+  'discount',
+  'net_sales',
+  'service_charge',
+  'service_tax',
+  'tax_total',
+  'delivery_fee',
+  'rounding',
+  'net',
+  'refunds',
+  'net_after_refunds',
+  'rejected_total',
+  'amount',
+  'refunded',
+  'discount_given',
+  'voucher_sales',
+]);
+
+/**
+ * Whether a report column holds ringgit: the file writes it with two decimals and its header says
+ * "(RM)". A compared period's column (`previous_…`) is ringgit when its own column is.
+ */
+export const isRinggitColumn = (column: string): boolean =>
+  ringgitColumns.has(column.replace(/^previous_/, ''));
+
 export interface ReportFileLabels {
   columns: Record<ReportFileColumn, string>;
   paymentMethods: Record<PaymentMethod, string>;

@@ -138,6 +138,12 @@ export const productFiguresSchema = z.object({
 });
 export type ProductFigures = z.infer<typeof productFiguresSchema>;
 
+/** Figures of the period and of the compared one (null when compare=none). */
+const periods = <F extends z.ZodType>(figures: F) => ({
+  current: figures,
+  previous: figures.nullable(),
+});
+
 const rowBase = z.object({
   /** day: the ISO date; outlet / product: the id; the others: the method or source code. */
   key: text(),
@@ -147,22 +153,17 @@ const rowBase = z.object({
   previous_key: text().nullable(),
 });
 
-export const salesReportRowSchema = rowBase.extend({
-  current: salesFiguresSchema,
-  previous: salesFiguresSchema.nullable(),
-});
+export const salesReportRowSchema = rowBase.extend(periods(salesFiguresSchema));
 export const paymentReportRowSchema = rowBase.extend({
   key: paymentMethodSchema,
-  current: paymentFiguresSchema,
-  previous: paymentFiguresSchema.nullable(),
+  ...periods(paymentFiguresSchema),
 });
 export const productReportRowSchema = rowBase.extend({
   /** The product's Malay name (its current one); null when none is set. */
   label_my: text().nullable(),
   /** The product's SKU (its current one). */
   sku: text().nullable(),
-  current: productFiguresSchema,
-  previous: productFiguresSchema.nullable(),
+  ...periods(productFiguresSchema),
 });
 /**
  * By voucher (decision 053): each voucher used, given back or refunded in either period, with its
@@ -173,14 +174,12 @@ export const voucherCampaignRowSchema = z.object({
   key: text().nullable(),
   label: text().nullable(),
   label_my: text().nullable(),
-  current: voucherFiguresSchema,
-  previous: voucherFiguresSchema.nullable(),
+  ...periods(voucherFiguresSchema),
 });
 export const voucherReportRowSchema = rowBase.extend({
   /** The voucher's Malay name; null when none is set. */
   label_my: text().nullable(),
-  current: voucherFiguresSchema,
-  previous: voucherFiguresSchema.nullable(),
+  ...periods(voucherFiguresSchema),
   campaigns: z.array(voucherCampaignRowSchema),
 });
 export type VoucherReportRow = z.infer<typeof voucherReportRowSchema>;
@@ -189,8 +188,7 @@ export type VoucherReportRow = z.infer<typeof voucherReportRowSchema>;
 export const refundFiguresSchema = z.object({ refunds: count, amount: sen });
 export const refundMethodRowSchema = z.object({
   key: refundPaidBySchema,
-  current: refundFiguresSchema,
-  previous: refundFiguresSchema.nullable(),
+  ...periods(refundFiguresSchema),
 });
 export type RefundMethodRow = z.infer<typeof refundMethodRowSchema>;
 export type SalesReportRow = z.infer<typeof salesReportRowSchema>;
@@ -225,16 +223,13 @@ const reportBase = z.object({
   /** The compared period (same length, just before); null when compare=none. */
   previous: z.object({ from: text(), to: text() }).nullable(),
   /** Figures of the whole range (and of the previous period), whatever the grouping. */
-  totals: z.object({ current: salesFiguresSchema, previous: salesFiguresSchema.nullable() }),
+  totals: z.object(periods(salesFiguresSchema)),
   /**
    * The wallets over the range (business days in the tenant's zone and cut-off) and the compared
    * period. Null with an outlet in view: a wallet belongs to the business, not to an outlet.
    * Always sent; optional for older readers.
    */
-  wallet: z
-    .object({ current: walletFiguresSchema, previous: walletFiguresSchema.nullable() })
-    .nullable()
-    .optional(),
+  wallet: z.object(periods(walletFiguresSchema)).nullable().optional(),
   freshness: readFreshnessSchema.optional(),
 });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tenantFilterSchema } from './audit-log';
+import { staffIdentityShape } from './auth';
 import { listQuerySchema } from './common';
 import { isKnownPermission, permissionAreas } from './permission-catalogue';
 import { messageKey, requiredString, text } from './validation';
@@ -42,13 +43,8 @@ export const ROLE_MANAGEMENT_PERMISSIONS = [
   'delete-role-permission',
 ] as const;
 
-/** Up to four holders of a role, for the avatars on its card. */
-export const roleUserPreviewSchema = z.object({
-  id: text(),
-  username: text(),
-  fullname: text(),
-  avatar: text().nullable(),
-});
+/** Up to four holders of a role, for the avatars on its card (who they are, without e-mail). */
+export const roleUserPreviewSchema = z.object(staffIdentityShape).omit({ email: true });
 
 export const roleSchema = z.object({
   id: text(),

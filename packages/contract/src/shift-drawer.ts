@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { approvalSchema } from './approvals';
 import { listQuerySchema } from './common';
-import { messageKey, text } from './validation';
+import { messageKey, requiredWhen, text } from './validation';
 
 // The drawer between sales: a "no sale" opening with its reason, and a cashier's own
 // shifts. Paths (subject `shift`):
@@ -27,12 +27,6 @@ export const drawerNoteSchema = text()
   .max(200, { error: messageKey('max_length', { max: 200 }) })
   .optional();
 
-/** A drawer opening's or cash movement's reason `other` needs a note: the refine's check… */
-export const hasNoteForOther = (o: { reason: string; note?: string | undefined }) =>
-  o.reason !== 'other' || Boolean(o.note);
-/** …and the issue it puts on the note. */
-export const noteRequiredIssue = { path: ['note'], error: messageKey('required') };
-
 /** POST /api/shifts/{id}/drawer-openings; `other` needs a note. */
 export const drawerOpeningCreateSchema = z
   .object({
@@ -40,7 +34,7 @@ export const drawerOpeningCreateSchema = z
     note: drawerNoteSchema,
     approval: approvalSchema.optional(),
   })
-  .refine(hasNoteForOther, noteRequiredIssue);
+  .check(requiredWhen('note', (o) => o.reason === 'other'));
 export type DrawerOpeningCreate = z.infer<typeof drawerOpeningCreateSchema>;
 
 /** A drawer opening as the shift report lists it: who, why, and the manager who approved. */

@@ -3,13 +3,8 @@ import { listQuerySchema } from './common';
 import { paymentMethodSchema } from './pricing';
 import { methodSumSchema, refundPaidBySchema } from './day-close';
 import { approvalRecordSchema, approvalSchema } from './approvals';
-import {
-  drawerNoteSchema,
-  drawerOpeningSchema,
-  hasNoteForOther,
-  noteRequiredIssue,
-} from './shift-drawer';
-import { messageKey, senBetween, text } from './validation';
+import { drawerNoteSchema, drawerOpeningSchema } from './shift-drawer';
+import { messageKey, requiredWhen, senBetween, text } from './validation';
 
 // Tills (an outlet's named cash registers) and the cashiers' shifts on them (decision 035).
 // Amounts in sen. Paths (subject `shift`):
@@ -198,7 +193,7 @@ export const cashMovementCreateSchema = z
     /** A manager's PIN, for a cash out above the tenant's cash_out_approval_over. */
     approval: approvalSchema.optional(),
   })
-  .refine(hasNoteForOther, noteRequiredIssue);
+  .check(requiredWhen('note', (o) => o.reason === 'other'));
 export type CashMovementCreate = z.infer<typeof cashMovementCreateSchema>;
 
 /** POST /api/shifts/{id}/close */

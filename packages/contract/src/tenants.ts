@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { listQuerySchema } from './common';
 import { servingMethodSchema } from './pricing';
-import { localeSchema } from './locale';
-import { passwordSetupResultSchema, passwordSetupSchema, usernameSchema } from './users';
-import { messageKey, optionalEmail, requiredString, text } from './validation';
+import { passwordSetupResultSchema, passwordSetupSchema, userInputSchema } from './users';
+import { messageKey, requiredString, requiredWhen, text } from './validation';
 
 // Tenants (/api/tenants, subject tenant, superadmin). Rates in basis points.
 export const tenantStatusSchema = z.enum(['active', 'trial', 'suspended', 'pending_payment']);
@@ -53,19 +52,10 @@ export type TenantInput = z.infer<typeof tenantInputSchema>;
  * in the same step, so the platform never has to hand a business over by hand; the password is
  * set up as for any user (an e-mailed link, or a temporary one changed at the first sign-in).
  */
-export const tenantFirstAdminSchema = z
-  .object({
-    username: usernameSchema,
-    fullname: requiredString(120),
-    /** Empty means none. Required when the password is set up by e-mail. */
-    email: optionalEmail.optional(),
-    language: localeSchema.default('en'),
-    password_setup: passwordSetupSchema,
-  })
-  .refine((v) => v.password_setup.method !== 'email' || (v.email ?? '').trim().length > 0, {
-    path: ['email'],
-    error: messageKey('required'),
-  });
+export const tenantFirstAdminSchema = userInputSchema
+  .pick({ username: true, fullname: true, email: true, language: true })
+  .extend({ password_setup: passwordSetupSchema })
+  .check(requiredWhen('email', (v) => v.password_setup.method === 'email'));
 export type TenantFirstAdmin = z.infer<typeof tenantFirstAdminSchema>;
 
 /** POST /api/tenants: the tenant and its first admin. */

@@ -3,7 +3,14 @@ import { tenantFilterSchema } from './audit-log';
 import { staffIdentityShape } from './auth';
 import { listQuerySchema } from './common';
 import { localeSchema } from './locale';
-import { messageKey, optionalEmail, passwordSchema, requiredString, text } from './validation';
+import {
+  messageKey,
+  optionalEmail,
+  passwordSchema,
+  requiredString,
+  requiredWhen,
+  text,
+} from './validation';
 
 // Staff users (/settings/user, /settings/user/view/:id; /api/users, subject user).
 //
@@ -123,10 +130,7 @@ export type UserInput = z.input<typeof userInputSchema>;
 /** POST /api/users: the drawer's fields plus how the first password is set. */
 export const userCreateSchema = userInputSchema
   .extend({ password_setup: passwordSetupSchema })
-  .refine((v) => v.password_setup.method !== 'email' || (v.email ?? '').trim().length > 0, {
-    path: ['email'],
-    error: messageKey('required'),
-  });
+  .check(requiredWhen('email', (v) => v.password_setup.method === 'email'));
 export type UserCreateInput = z.input<typeof userCreateSchema>;
 
 /** POST /api/users answers the created user and the outcome of its password set-up. */

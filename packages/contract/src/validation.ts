@@ -45,6 +45,16 @@ export const text = (params?: Parameters<typeof z.string>[0]) =>
     error: messageKey('invalid_character'),
   });
 
+/**
+ * The rule that `field` is filled in once `applies` holds (a rejection's reason, a dine-in's
+ * table): refused as "required" on that field. An object schema takes it in `.check()`.
+ */
+export const requiredWhen = <T>(field: keyof T & string, applies: (value: T) => boolean) =>
+  z.refine<T>((value) => !applies(value) || Boolean(value[field]), {
+    path: [field],
+    error: messageKey('required'),
+  });
+
 // Zod building blocks that emit the spec's messages as keys.
 export const requiredString = (max = 255) =>
   text({ error: messageKey('required') })
@@ -67,13 +77,28 @@ export const passwordSchema = text({ error: messageKey('required') })
   .max(PASSWORD_MAX_LENGTH, { error: messageKey('max_length', { max: PASSWORD_MAX_LENGTH }) })
   .regex(passwordPattern, { error: messageKey('password') });
 
+/** A whole number typed in a form: an empty field is "required", a fraction "integer". */
+export const wholeNumber = () =>
+  z.number({ error: messageKey('required') }).int({ error: messageKey('integer') });
+
+/**
+ * A whole number from `min` to `max`: a refusal names the bound as the field shows it, by
+ * default the number itself ("Maximal value is 3650").
+ */
+export const intBetween = (
+  min: number,
+  max: number,
+  shown: { min?: string | number; max?: string | number } = {},
+) =>
+  wholeNumber()
+    .min(min, { error: messageKey('min_value', { min: shown.min ?? min }) })
+    .max(max, { error: messageKey('max_value', { max: shown.max ?? max }) });
+
 /**
  * Integer sen from `min` to `max`: a refusal names the range in ringgit ("The maximum amount is
  * RM 1,000,000.00"), as the field shows ringgit, not sen.
  */
 export const senBetween = (min: number, max: number) =>
-  z
-    .number({ error: messageKey('required') })
-    .int({ error: messageKey('integer') })
+  wholeNumber()
     .min(min, { error: messageKey('money_min', { min: formatRinggit(min) }) })
     .max(max, { error: messageKey('money_max', { max: formatRinggit(max) }) });

@@ -3,7 +3,7 @@ import { malayNameInput } from './catalogue';
 import { listQuerySchema } from './common';
 import { normalisePhone } from './mobile';
 import { backgroundJobSchema } from './voucher-codes';
-import { messageKey, requiredString, text } from './validation';
+import { intBetween, messageKey, requiredString, text } from './validation';
 
 // Voucher campaigns (/voucher-campaign): a voucher of unique codes issued to an audience of
 // customers over a period, one code each, by a background job. The status rule lives here once:
@@ -104,11 +104,7 @@ export function parsePhoneList(input: string): { phones: string[]; invalidLines:
 
 /** The most phone numbers one campaign's list may hold. */
 export const CAMPAIGN_PHONES_MAX = 100_000;
-const days = z
-  .number({ error: messageKey('required') })
-  .int({ error: messageKey('integer') })
-  .min(1, { error: messageKey('min_value', { min: 1 }) })
-  .max(3650, { error: messageKey('max_value', { max: 3650 }) });
+const days = intBetween(1, 3650);
 
 export const voucherCampaignInputSchema = z
   .object({

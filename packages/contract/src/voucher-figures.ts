@@ -25,27 +25,18 @@ export const discountGiven = (f: VoucherFigures) => f.discount - f.returned_disc
 /** Sales with a voucher: the totals of sales that carried one, less their refunds. */
 export const voucherSales = (f: VoucherFigures) => f.sales - f.refunds;
 
-export const zeroVoucherFigures = (): VoucherFigures => ({
-  redemptions: 0,
-  discount: 0,
-  sales: 0,
-  returned: 0,
-  returned_discount: 0,
-  refunds: 0,
-});
+/** The figures with `value` as each field. */
+const eachFigure = (value: (key: keyof VoucherFigures) => number) =>
+  Object.fromEntries(voucherFigureKeys.map((key) => [key, value(key)])) as VoucherFigures;
+
+export const zeroVoucherFigures = (): VoucherFigures => eachFigure(() => 0);
 
 // Figures add up field by field: a voucher's campaigns into the voucher, days into a period,
 // vouchers into a report's total.
 
 /** The figures of `a` and `b` together. */
-export const addVoucherFigures = (a: VoucherFigures, b: VoucherFigures): VoucherFigures => ({
-  redemptions: a.redemptions + b.redemptions,
-  discount: a.discount + b.discount,
-  sales: a.sales + b.sales,
-  returned: a.returned + b.returned,
-  returned_discount: a.returned_discount + b.returned_discount,
-  refunds: a.refunds + b.refunds,
-});
+export const addVoucherFigures = (a: VoucherFigures, b: VoucherFigures): VoucherFigures =>
+  eachFigure((key) => a[key] + b[key]);
 
 /** The figures of them all together; zeros for none. */
 export const sumVoucherFigures = (all: VoucherFigures[]): VoucherFigures =>

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { malayNameInput } from './catalogue';
 import { listQuerySchema } from './common';
 import { voucherFaceSchema } from './order-voucher';
-import { messageKey, requiredString, text } from './validation';
+import { intBetween, messageKey, requiredString, text } from './validation';
 
 // Points rewards (SPEC Voucher; decision 052): the customer app offers a list of rewards, each
 // a voucher of unique codes a customer exchanges points for, while its stock lasts and within
@@ -12,22 +12,15 @@ import { messageKey, requiredString, text } from './validation';
 export const rewardStatuses = ['active', 'inactive'] as const;
 export type RewardStatus = (typeof rewardStatuses)[number];
 
-const positiveInt = (max: number) =>
-  z
-    .number({ error: messageKey('required') })
-    .int({ error: messageKey('integer') })
-    .min(1, { error: messageKey('min_value', { min: 1 }) })
-    .max(max, { error: messageKey('max_value', { max }) });
-
 export const rewardInputSchema = z
   .object({
     /** A voucher of unique codes of the same tenant: each exchange issues one of its codes. */
     voucher_id: z.uuid({ error: messageKey('required') }),
     name_en: requiredString(120),
     name_my: malayNameInput(120),
-    points_price: positiveInt(10_000_000),
+    points_price: intBetween(1, 10_000_000),
     /** How many may be exchanged in all; null for no limit. */
-    stock: positiveInt(10_000_000).nullable().optional(),
+    stock: intBetween(1, 10_000_000).nullable().optional(),
     starts_at: z.iso.datetime({ offset: true, error: messageKey('required') }),
     ends_at: z.iso.datetime({ offset: true }).nullable().optional(),
     status: z.enum(rewardStatuses).default('active'),

@@ -3,7 +3,7 @@ import { sen, malayNameInput } from './catalogue';
 import { listQuerySchema } from './common';
 import { FULL_RATE_BP } from './manual-discount';
 import { servingMethodSchema } from './pricing';
-import { messageKey, requiredString, text } from './validation';
+import { intBetween, messageKey, requiredString, text } from './validation';
 
 // Vouchers (DESIGN §3, §8, §10; decision 052). A voucher is a discount with rules: a shared code
 // anyone may type, or unique single-use codes generated in bulk; percent (with a cap), a fixed
@@ -31,11 +31,7 @@ export const voucherCodeSchema = text()
   .pipe(text().regex(VOUCHER_CODE_PATTERN, { error: messageKey('voucher_code_format') }));
 
 const clock = text().regex(/^([01]\d|2[0-3]):([0-5]\d)$/, { error: messageKey('invalid') });
-const count = z
-  .number({ error: messageKey('required') })
-  .int({ error: messageKey('integer') })
-  .min(1, { error: messageKey('min_value', { min: 1 }) })
-  .max(10_000_000, { error: messageKey('max_value', { max: 10_000_000 }) });
+const count = intBetween(1, 10_000_000);
 const ids = z.array(z.uuid()).max(500).default([]);
 
 export const voucherInputSchema = z
@@ -47,11 +43,7 @@ export const voucherInputSchema = z
     code: voucherCodeSchema.nullable().optional(),
     type: z.enum(voucherTypes),
     /** Basis points for `percent` (2000 = 20%), sen for `fixed`; 0 for `free_item`. */
-    value: z
-      .number({ error: messageKey('required') })
-      .int({ error: messageKey('integer') })
-      .min(0, { error: messageKey('min_value', { min: 0 }) })
-      .max(100_000_000, { error: messageKey('max_value', { max: 100_000_000 }) }),
+    value: intBetween(0, 100_000_000),
     /** The most a percent voucher takes off, in sen; none means no cap. */
     max_discount: sen.nullable().optional(),
     free_item_kind: z.enum(freeItemKinds).nullable().optional(),
@@ -159,11 +151,7 @@ export type VoucherListQuery = z.infer<typeof voucherListQuerySchema>;
 
 /** POST /api/vouchers/{id}/codes: generate unique codes (a background job with progress). */
 export const voucherCodeBatchInputSchema = z.object({
-  count: z
-    .number({ error: messageKey('required') })
-    .int({ error: messageKey('integer') })
-    .min(1, { error: messageKey('min_value', { min: 1 }) })
-    .max(100_000, { error: messageKey('max_value', { max: 100_000 }) }),
+  count: intBetween(1, 100_000),
   /** Printed before the random part, e.g. RAYA-7KQ2M9XD. */
   prefix: text()
     .trim()

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { migrationsFolder } from './database';
 import { users } from './schema/access';
@@ -13,6 +13,7 @@ import { addCustomer } from '../test/points-fixtures';
 import { paidOrder, refundOf } from '../test/refund-fixtures';
 import { useSaleApp } from '../test/use-sale-app';
 import { addVoucher } from '../test/voucher-fixtures';
+import { rowsIn } from '../test/fixtures';
 
 // Migration 0046 turns the reasons written as English before they were coded into their codes
 // and parameters, so an upgraded database shows them in the reader's language too. Each pattern
@@ -274,48 +275,32 @@ beforeAll(async () => {
 
 const inOrder = <T extends { id: string }>(rows: T[], order: string[]) =>
   order.map((id) => rows.find((r) => r.id === id)!);
+/** What a row says of why: the typed reason, and the code and parameters the backfill put. */
+const reasonsOf = (
+  rows: { reason: string | null; reasonCode: string | null; reasonParams: unknown }[],
+) => rows.map((r) => [r.reason, r.reasonCode, r.reasonParams]);
 
 describe('migration 0046', () => {
   it('codes the wallet reasons each writer put, and leaves staff adjustments as typed', async () => {
-    const rows = await t.database.db
-      .select()
-      .from(walletEntries)
-      .where(inArray(walletEntries.id, ids.wallet));
-    expect(inOrder(rows, ids.wallet).map((r) => [r.reason, r.reasonCode, r.reasonParams])).toEqual(
-      wallet.map(([, , , coded]) => coded),
-    );
+    const rows = await rowsIn(t, walletEntries, walletEntries.id, ids.wallet);
+    expect(reasonsOf(inOrder(rows, ids.wallet))).toEqual(wallet.map(([, , , coded]) => coded));
   });
 
   it('codes the points reasons, with a reward’s Malay name where the reward still has it', async () => {
-    const rows = await t.database.db
-      .select()
-      .from(pointsEntries)
-      .where(inArray(pointsEntries.id, ids.points));
-    expect(inOrder(rows, ids.points).map((r) => [r.reason, r.reasonCode, r.reasonParams])).toEqual(
-      points.map(([, , , coded]) => coded),
-    );
+    const rows = await rowsIn(t, pointsEntries, pointsEntries.id, ids.points);
+    expect(reasonsOf(inOrder(rows, ids.points))).toEqual(points.map(([, , , coded]) => coded));
   });
 
   it('codes the system’s order moves and leaves what staff typed', async () => {
-    const rows = await t.database.db
-      .select()
-      .from(orderStatusHistory)
-      .where(inArray(orderStatusHistory.id, ids.history))
-      .orderBy(asc(orderStatusHistory.at));
-    expect(rows.map((r) => [r.reason, r.reasonCode, r.reasonParams])).toEqual(
-      history.map(([, , , , coded]) => coded),
-    );
+    const { id, at } = orderStatusHistory;
+    const rows = await rowsIn(t, orderStatusHistory, id, ids.history, at);
+    expect(reasonsOf(rows)).toEqual(history.map(([, , , , coded]) => coded));
   });
 
   it('codes the automatic refund moves and the voucher give-backs', async () => {
-    const moves = await t.database.db
-      .select()
-      .from(refundStatusHistory)
-      .where(inArray(refundStatusHistory.id, ids.refundHistory))
-      .orderBy(asc(refundStatusHistory.at));
-    expect(moves.map((r) => [r.reason, r.reasonCode, r.reasonParams])).toEqual(
-      refundHistory.map(([, , coded]) => coded),
-    );
+    const { id, at } = refundStatusHistory;
+    const moves = await rowsIn(t, refundStatusHistory, id, ids.refundHistory, at);
+    expect(reasonsOf(moves)).toEqual(refundHistory.map(([, , coded]) => coded));
     const given = await t.database.db
       .select()
       .from(voucherRedemptions)

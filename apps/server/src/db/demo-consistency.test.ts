@@ -1,18 +1,16 @@
 import { businessDate, evaluateVoucher, type VoucherRules } from '@kopi/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rowsOf } from './database';
 import { voucherDemoChecks } from './demo-consistency-vouchers';
 import { expectScreensMatchModel } from '../test/money-oracle';
-import { useTestApp } from '../test/use-test-app';
+import { useDemoOrdersApp } from '../test/use-test-app';
 
 // The demo data tells one story: every ledger entry, refund and reward has the order, payment or
 // refund behind it, made as the product makes them, and nothing dated on a closed business day
 // happened after its close. Each check below is written from the rule, not from the seeds.
 
-// The demo orders go through the order services first: the app takes a while to start.
-vi.setConfig({ hookTimeout: 180_000 });
-const { t, as } = useTestApp({ config: { demoOrders: true }, signIn: ['admin'] });
+const { t, as } = useDemoOrdersApp({ signIn: ['admin'] });
 
 const query = async <T>(statement: SQL) => rowsOf<T>(await t.database.db.execute(statement));
 

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable, PgUpdateSetSource, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 import type { Db } from './database';
@@ -13,6 +13,21 @@ type OwnedTable = PgTable & { id: PgColumn; tenantId: PgColumn };
 /** The tenant's row `id` of `table`, as a WHERE condition. */
 export const ownedRow = (table: OwnedTable, tenantId: string, id: string) =>
   and(ownedBy(table, tenantId), eq(table.id, id));
+
+/** Inserts a row of the tenant and answers its id. */
+export const insertOwnedRow = <T extends OwnedTable>(
+  tx: Db,
+  table: T,
+  tenantId: string,
+  values: Omit<T['$inferInsert'], 'tenantId'>,
+): Promise<string> =>
+  // As in firstOwnedRow, an insert into a generic table types as a union drizzle cannot narrow.
+  insertedId(
+    tx
+      .insert(table)
+      .values({ tenantId, ...values } as T['$inferInsert'])
+      .returning({ id: table.id }) as unknown as PromiseLike<{ id: string }[]>,
+  );
 
 /** Updates the tenant's row `id` and moves its updated_at. */
 export async function updateOwnedRow<T extends OwnedTable & { updatedAt: PgColumn }>(
@@ -64,6 +79,26 @@ export const firstOwnedRow = <Fields extends SelectedFields>(
       .where(and(ownedBy(table, tenantId), where))
       .limit(1) as unknown as PromiseLike<SelectResultFields<Fields>[]>,
   );
+
+/**
+ * The tenant's whole row of `table` that `where` matches, or null; with `lock`, locked (FOR
+ * UPDATE) until the transaction ends, and then `where` names one row (an id, a unique column).
+ */
+export const ownedRowWhere = <T extends OwnedTable>(
+  db: Db,
+  table: T,
+  tenantId: string,
+  where: SQL,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<T['$inferSelect'] | null> => {
+  const query = db
+    .select(getTableColumns(table))
+    .from(table as OwnedTable)
+    .where(and(ownedBy(table, tenantId), where));
+  // As in firstOwnedRow, the rows of a select over a generic table are the table's rows.
+  const rows = lock ? query.for('update') : query.limit(1);
+  return firstOrNull(rows as unknown as PromiseLike<T['$inferSelect'][]>);
+};
 
 /** The tenant's row of `table` written under Idempotency-Key `key`, as `columns` select it. */
 export const rowByIdempotencyKey = <Fields extends SelectedFields>(

@@ -65,3 +65,9 @@ export const customerActor = (c: { id: string; phone: string; tenantId: string }
   username: `customer:${maskPhone(c.phone)}`,
   tenantId: c.tenantId,
 });
+
+/** The actor and tenant of an audit entry that a signed-in customer's own action writes. */
+export const byCustomer = (c: Pick<CustomerPrincipal, 'customerId' | 'phone' | 'tenantId'>) => ({
+  actor: customerActor({ ...c, id: c.customerId }),
+  tenantId: c.tenantId,
+});

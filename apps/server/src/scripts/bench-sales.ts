@@ -4,9 +4,9 @@ import {
   type PricingLine,
   priceOrder,
   type Product,
+  seededRandom,
 } from '@kopi/contract';
 import type { BenchApi } from './bench-kit';
-import { seededRandom } from '../lib/seeded-random';
 
 // Valid counter sales for the bench scripts (bench:orders, bench:live): carts from the demo menu,
 // priced with the contract's priceOrder exactly as the server prices them, paid exactly.

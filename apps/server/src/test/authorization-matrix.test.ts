@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { menuItems, roles, sessions, users } from '../db/schema/access';
 import { banners } from '../db/schema/banners';
 import { membershipTiers } from '../db/schema/membership-tiers';
-import { addons, categories, variantGroups, variantOptions } from '../db/schema/catalogue';
+import { addons, categories } from '../db/schema/catalogue';
 import { contentTextOverrides } from '../db/schema/content-texts';
 import { customers } from '../db/schema/customers';
 import { paymentGateways } from '../db/schema/payments';
@@ -28,6 +28,7 @@ import {
   demoProduct,
   multipart,
   pngImage,
+  addVariantGroup,
 } from './catalogue-fixtures';
 import { bannerBody } from './banner-fixtures';
 import { voucherCampaignMatrixRequests } from './authorization-matrix-voucher-campaigns';
@@ -53,6 +54,7 @@ import {
   newPassword,
   signedInUser,
   tenantBody,
+  insertRow,
 } from './fixtures';
 import { addProduct, demoTenantId, ensureShift } from './order-fixtures';
 import { defaultLoyaltySettings, defaultReferralSettings } from './points-fixtures';
@@ -111,13 +113,8 @@ const userOf = async (role: MatrixRole) => {
 // ---- Fresh rows for writes --------------------------------------------------------------------
 const db = () => t.database.db;
 
-async function newCategory() {
-  const [row] = await db()
-    .insert(categories)
-    .values({ tenantId, nameEn: `Matrix ${n()}`, nameMy: 'Matriks' })
-    .returning();
-  return row!;
-}
+const newCategory = () =>
+  insertRow(t, categories, { tenantId, nameEn: `Matrix ${n()}`, nameMy: 'Matriks' });
 const GATEWAY_CREDENTIALS = {
   api_key: 'matrix-billplz-api-key-0001',
   x_signature_key: 'S-matrix-billplz-signature-key',
@@ -147,61 +144,19 @@ async function demoGateway(): Promise<string> {
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.id as string;
 }
-async function newBanner() {
-  const [row] = await db()
-    .insert(banners)
-    .values({ tenantId, titleEn: `Matrix banner ${n()}` })
-    .returning();
-  return row!;
-}
-async function newAddon() {
-  const [row] = await db()
-    .insert(addons)
-    .values({ tenantId, name: `Matrix add-on ${n()}`, price: 100 })
-    .returning();
-  return row!;
-}
-async function newVariantGroup() {
-  const [group] = await db()
-    .insert(variantGroups)
-    .values({ tenantId, name: `Matrix size ${n()}` })
-    .returning();
-  await db()
-    .insert(variantOptions)
-    .values({ tenantId, groupId: group!.id, name: 'Regular', price: 0 });
-  return group!;
-}
-async function newOutlet() {
-  const [row] = await db()
-    .insert(outlets)
-    .values({ tenantId, code: `MX${n()}`, name: 'Matrix outlet' })
-    .returning();
-  return row!;
-}
+const newBanner = () => insertRow(t, banners, { tenantId, titleEn: `Matrix banner ${n()}` });
+const newAddon = () => insertRow(t, addons, { tenantId, name: `Matrix add-on ${n()}`, price: 100 });
+const newVariantGroup = () => addVariantGroup(t, tenantId, `Matrix size ${n()}`);
+const newOutlet = () =>
+  insertRow(t, outlets, { tenantId, code: `MX${n()}`, name: 'Matrix outlet' });
 const newProduct = () => addProduct(t, { sku: `MX-${n()}`, price: 1000 });
-async function newTenant(status: 'active' | 'suspended' = 'active') {
-  const [row] = await db()
-    .insert(tenants)
-    .values({ name: 'Matrix tenant', slug: `matrix-${n()}`, status })
-    .returning();
-  return row!;
-}
-async function newRole() {
-  const [row] = await db()
-    .insert(roles)
-    .values({ tenantId, name: `Matrix role ${n()}` })
-    .returning();
-  return row!;
-}
+const newTenant = (status: 'active' | 'suspended' = 'active') =>
+  insertRow(t, tenants, { name: 'Matrix tenant', slug: `matrix-${n()}`, status });
+const newRole = () => insertRow(t, roles, { tenantId, name: `Matrix role ${n()}` });
 const newStaff = () =>
   createUser(t, { username: `matrix-${n()}`, tenantId, permissions: ['read-dashboard'] });
-async function newMenuItem() {
-  const [row] = await db()
-    .insert(menuItems)
-    .values({ title: `menu.matrix_${n()}`, titleEn: 'Matrix', titleMy: 'Matriks' })
-    .returning();
-  return row!;
-}
+const newMenuItem = () =>
+  insertRow(t, menuItems, { title: `menu.matrix_${n()}`, titleEn: 'Matrix', titleMy: 'Matriks' });
 async function uploadImage(productId: string) {
   const body = multipartRequest(await pngImage(40, 40));
   const res = await api.post(`/api/products/${productId}/images`, body.payload, {
@@ -245,18 +200,13 @@ async function readySale(outletId: string) {
   }
   return { id };
 }
-/** A user outside the matrix who asks for refunds, so no matrix role reviews its own request. */
-let refunder: Headers | undefined;
-async function refunderHeaders() {
-  if (!refunder) {
-    refunder = await signedInUser(t, {
-      username: 'matrix-refunder',
-      tenantId,
-      permissions: ['create-order', 'read-order'],
-    });
-  }
-  return refunder;
+/** A user outside the matrix holding `permissions`, signed in the first time it is needed. */
+function outsider(username: string, permissions: string[]) {
+  let headers: Headers | undefined;
+  return async () => (headers ??= await signedInUser(t, { username, tenantId, permissions }));
 }
+/** Asks for refunds, so no matrix role reviews its own request. */
+const refunderHeaders = outsider('matrix-refunder', ['create-order', 'read-order']);
 const refundBody = (orderId: string, method = 'original') => ({
   order_id: orderId,
   kind: 'amount',
@@ -284,35 +234,31 @@ async function refund(outletId: string, options: { method?: string; approved?: b
 }
 /** A fresh customer of the demo tenant (an app account), blocked when asked. */
 const matrixPhone = () => `+6018${String(10_000_000 + n()).padStart(8, '0')}`;
-async function newCustomer(status: 'active' | 'disabled' = 'active') {
-  const [row] = await db()
-    .insert(customers)
-    .values({
-      tenantId,
-      name: `Matrix customer ${n()}`,
-      phone: matrixPhone(),
-      referralCode: `MX${randomUUID().slice(0, 8).toUpperCase()}`,
-      status,
-    })
-    .returning();
-  return row!;
+const newCustomer = (status: 'active' | 'disabled' = 'active') =>
+  insertRow(t, customers, {
+    tenantId,
+    name: `Matrix customer ${n()}`,
+    phone: matrixPhone(),
+    referralCode: `MX${randomUUID().slice(0, 8).toUpperCase()}`,
+    status,
+  });
+/** A request to a fresh customer's route (`suffix`: what follows its id), with `payload` if any. */
+async function onNewCustomer(
+  suffix: string,
+  payload?: Payload,
+  status?: 'active' | 'disabled',
+): Promise<Request> {
+  const url = `/api/customers/${(await newCustomer(status)).id}${suffix}`;
+  return payload === undefined ? { url } : { url, payload };
 }
 const closedDay = '2020-06-01';
 /** A customer of the demo tenant with RM 10.00 in the wallet. */
 const newWalletCustomer = () => walletCustomer(db(), tenantId, { balance: 1000 });
-/** A user outside the matrix who asks for adjustments, so any matrix role may decide them. */
-let walletRequester: Headers | undefined;
+/** Asks for adjustments, so any matrix role may decide them. */
+const walletRequester = outsider('matrix-wallet-requester', ['read-wallet', 'adjust-wallet']);
 /** A pending adjustment above the limit of a fresh customer, asked for by that user. */
-async function walletAdjustment() {
-  if (!walletRequester) {
-    walletRequester = await signedInUser(t, {
-      username: 'matrix-wallet-requester',
-      tenantId,
-      permissions: ['read-wallet', 'adjust-wallet'],
-    });
-  }
-  return pendingAdjustment(t, walletRequester, (await newWalletCustomer()).id, 100_000);
-}
+const walletAdjustment = async () =>
+  pendingAdjustment(t, await walletRequester(), (await newWalletCustomer()).id, 100_000);
 const tierBody = (threshold: number) => ({
   name_en: `Matrix tier ${threshold}`,
   name_my: 'Peringkat matriks',
@@ -320,13 +266,16 @@ const tierBody = (threshold: number) => ({
   points_per_rm: 100,
   colour: '#336699',
 });
-async function newTier(threshold: number) {
-  const [row] = await db()
-    .insert(membershipTiers)
-    .values({ tenantId, nameEn: 'Matrix tier', nameMy: 'Matriks', threshold, colour: '#336699' })
-    .returning();
-  return row!.id;
-}
+const newTier = async (threshold: number) =>
+  (
+    await insertRow(t, membershipTiers, {
+      tenantId,
+      nameEn: 'Matrix tier',
+      nameMy: 'Matriks',
+      threshold,
+      colour: '#336699',
+    })
+  ).id;
 let closeDayFrom = '2021-01-01';
 
 /** A fresh till of the outlet; with `openBy`, a shift that role opened on it. */
@@ -926,36 +875,15 @@ const requests: Record<string, Builder> = {
     url: '/api/customers',
     payload: { name: 'Matrix walk-in', phone: matrixPhone() },
   }),
-  'GET /api/customers/:id': async () => ({ url: `/api/customers/${(await newCustomer()).id}` }),
-  'PUT /api/customers/:id': async () => ({
-    url: `/api/customers/${(await newCustomer()).id}`,
-    payload: { name: 'Matrix renamed' },
-  }),
-  'GET /api/customers/:id/orders': async () => ({
-    url: `/api/customers/${(await newCustomer()).id}/orders`,
-  }),
-  'POST /api/customers/:id/block': async () => ({
-    url: `/api/customers/${(await newCustomer()).id}/block`,
-    payload: { reason: 'Matrix' },
-  }),
-  'POST /api/customers/:id/unblock': async () => ({
-    url: `/api/customers/${(await newCustomer('disabled')).id}/unblock`,
-    payload: {},
-  }),
-  'GET /api/customers/:id/notes': async () => ({
-    url: `/api/customers/${(await newCustomer()).id}/notes`,
-  }),
-  'POST /api/customers/:id/notes': async () => ({
-    url: `/api/customers/${(await newCustomer()).id}/notes`,
-    payload: { body: 'Matrix note' },
-  }),
-  'GET /api/customers/:id/personal-data': async () => ({
-    url: `/api/customers/${(await newCustomer()).id}/personal-data`,
-  }),
-  'POST /api/customers/:id/anonymise': async () => ({
-    url: `/api/customers/${(await newCustomer()).id}/anonymise`,
-    payload: { confirm: true },
-  }),
+  'GET /api/customers/:id': () => onNewCustomer(''),
+  'PUT /api/customers/:id': () => onNewCustomer('', { name: 'Matrix renamed' }),
+  'GET /api/customers/:id/orders': () => onNewCustomer('/orders'),
+  'POST /api/customers/:id/block': () => onNewCustomer('/block', { reason: 'Matrix' }),
+  'POST /api/customers/:id/unblock': () => onNewCustomer('/unblock', {}, 'disabled'),
+  'GET /api/customers/:id/notes': () => onNewCustomer('/notes'),
+  'POST /api/customers/:id/notes': () => onNewCustomer('/notes', { body: 'Matrix note' }),
+  'GET /api/customers/:id/personal-data': () => onNewCustomer('/personal-data'),
+  'POST /api/customers/:id/anonymise': () => onNewCustomer('/anonymise', { confirm: true }),
 
   'GET /api/dashboard': () => ({ url: '/api/dashboard' }),
   'GET /api/dashboard|other outlet': () => ({ url: `/api/dashboard?outlet_id=${pg}` }),

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { billplzSignature } from '../modules/payments/accounts/gateways/billplz/billplz-signature';
 import type { TestApp } from './test-app';
+import { listenOnLoopback, mustHave } from './loopback';
 
 // A loopback fake of Billplz API v3, for tests only (127.0.0.1, a free port; nothing reaches the
 // internet). It keeps bills in memory, takes create-bill with Basic auth (the API key as the user
@@ -122,17 +122,12 @@ export async function startFakeBillplz(o: FakeBillplzOptions): Promise<FakeBillp
       return json(res, 404, { error: { type: 'RecordNotFound' } });
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const loopback = await listenOnLoopback(server);
 
-  const billOf = (id: string) => {
-    const bill = bills.get(id);
-    if (!bill) throw new Error(`the fake has no bill ${id}`);
-    return bill;
-  };
+  const billOf = (id: string) => mustHave(bills, id, 'has no bill');
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: loopback.url,
     bills,
     requests,
     pay(billId) {
@@ -174,7 +169,7 @@ export async function startFakeBillplz(o: FakeBillplzOptions): Promise<FakeBillp
         'billplz[x_signature]': billplzSignature(key, fields),
       }).toString();
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: loopback.close,
   };
 }
 

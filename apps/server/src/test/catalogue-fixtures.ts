@@ -1,10 +1,11 @@
 import { permissionCatalogue } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import sharp from 'sharp';
-import { expect } from 'vitest';
-import { categories, products } from '../db/schema/catalogue';
+import { beforeAll, expect } from 'vitest';
+import { categories, products, variantGroups, variantOptions } from '../db/schema/catalogue';
 import { outlets, tenants } from '../db/schema/tenancy';
-import { createTenant, createUser } from './fixtures';
+import { createTenant, createUser, insertRow } from './fixtures';
 import type { TestApp } from './test-app';
 
 // Test data for the catalogue, outlets and tenants: a second tenant with its own admin, files to
@@ -22,6 +23,19 @@ export async function otherTenant(t: TestApp, slug: string) {
     .values({ tenantId: tenant.id, nameEn: 'Secret', nameMy: 'Rahsia' })
     .returning();
   return { tenant, outlet, category: category!, token, headers: t.bearer(token) };
+}
+export type OtherTenant = Awaited<ReturnType<typeof otherTenant>>;
+
+/**
+ * The file's other business, made in a `beforeAll` registered here: read its fields inside hooks
+ * and tests. Register it after `useTestApp`, where the file made it before.
+ */
+export function useOtherTenant(t: TestApp, slug: string): OtherTenant {
+  const other = {} as OtherTenant;
+  beforeAll(async () => {
+    Object.assign(other, await otherTenant(t, slug));
+  });
+  return other;
 }
 
 const boundary = '----kopi-catalogue-boundary';
@@ -59,14 +73,29 @@ async function demoTenantId(t: TestApp) {
   return row!.id;
 }
 
-/** A product of the demo tenant by SKU. */
-export async function demoProduct(t: TestApp, sku: string) {
+/** A variant group with its one free option, "Regular", written straight to the database. */
+export async function addVariantGroup(t: TestApp, tenantId: string, name: string) {
+  const group = await insertRow(t, variantGroups, { tenantId, name });
+  await insertRow(t, variantOptions, { tenantId, groupId: group.id, name: 'Regular', price: 0 });
+  return group;
+}
+
+/** The demo tenant's row of `table` whose `column` is `value` (a seeded row: it is there). */
+async function demoRow<T extends PgTable & { tenantId: PgColumn }>(
+  t: TestApp,
+  table: T,
+  column: PgColumn,
+  value: string,
+): Promise<T['$inferSelect']> {
   const [row] = await t.database.db
     .select()
-    .from(products)
-    .where(and(eq(products.tenantId, await demoTenantId(t)), eq(products.sku, sku)));
-  return row!;
+    .from(table as PgTable)
+    .where(and(eq(table.tenantId, await demoTenantId(t)), eq(column, value)));
+  return row as T['$inferSelect'];
 }
+
+/** A product of the demo tenant by SKU. */
+export const demoProduct = (t: TestApp, sku: string) => demoRow(t, products, products.sku, sku);
 
 /** The demo tenant's categories' English names, in their order. */
 export const demoCategoryNames = [
@@ -79,13 +108,8 @@ export const demoCategoryNames = [
 ];
 
 /** A category of the demo tenant by English name. */
-export async function demoCategory(t: TestApp, nameEn: string) {
-  const [row] = await t.database.db
-    .select()
-    .from(categories)
-    .where(and(eq(categories.tenantId, await demoTenantId(t)), eq(categories.nameEn, nameEn)));
-  return row!;
-}
+export const demoCategory = (t: TestApp, nameEn: string) =>
+  demoRow(t, categories, categories.nameEn, nameEn);
 
 /** A new product's form: a Cold Brew in Espresso at RM 12.00, under a fresh SKU. */
 export async function newProductInput(t: TestApp, overrides: Record<string, unknown> = {}) {
@@ -100,13 +124,7 @@ export async function newProductInput(t: TestApp, overrides: Record<string, unkn
 }
 
 /** An outlet of the demo tenant by code (KL01, PG01, JB01). */
-export async function demoOutlet(t: TestApp, code: string) {
-  const [row] = await t.database.db
-    .select()
-    .from(outlets)
-    .where(and(eq(outlets.tenantId, await demoTenantId(t)), eq(outlets.code, code)));
-  return row!;
-}
+export const demoOutlet = (t: TestApp, code: string) => demoRow(t, outlets, outlets.code, code);
 
 /** The ids of the demo tenant's outlets KL01, PG01 and JB01. */
 export async function demoOutletIds(t: TestApp) {

@@ -19,6 +19,18 @@ export function expectCode(
   return body;
 }
 
+/** Asserts an error answer's status and code, and that its details hold each of `details`. */
+export function expectCodeWithDetails(
+  res: { statusCode: number; body: string; json(): unknown },
+  status: number,
+  code: string,
+  details: unknown[],
+): ErrorAnswer {
+  const body = expectCode(res, status, code);
+  expect(body.details).toEqual(expect.arrayContaining(details));
+  return body;
+}
+
 /** The `path` of each detail of an error answer, in the answer's order. */
 export const detailPaths = (res: { json(): unknown }) =>
   (res.json() as ErrorAnswer).details!.map((d) => d.path);

@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   encodeFormBody,
@@ -23,6 +22,7 @@ import {
   fiuuEventId,
   verifyFiuuNotification,
 } from '../modules/payments/accounts/gateways/fiuu/fiuu-signature';
+import { listenOnLoopback, type Loopback } from './loopback';
 
 // The fake Fiuu against the pure module: the payment URL the module builds is accepted, the
 // results the fake posts verify, requery and refund answers are signed as the module checks, and
@@ -31,7 +31,7 @@ import {
 const MERCHANT = { merchantId: 'SB_kopihq', verifyKey: 'verify-key', secretKey: 'secret-key' };
 
 let fake: FiuuFake;
-let merchant: Server;
+let merchant: Loopback;
 let merchantUrl = '';
 /** Latest status per transaction, as our server would keep it: first paid wins. */
 const states = new Map<string, string>();
@@ -39,7 +39,7 @@ const seen = new Set<string>();
 
 beforeAll(async () => {
   fake = await startFiuuFake(MERCHANT);
-  merchant = createServer((req, res) => {
+  const server = createServer((req, res) => {
     void readBody(req).then(async (body) => {
       const fields = parseFormBody(body);
       const result = verifyFiuuNotification(fields, MERCHANT);
@@ -56,13 +56,13 @@ beforeAll(async () => {
       res.writeHead(200).end('');
     });
   });
-  await new Promise<void>((resolve) => merchant.listen(0, '127.0.0.1', resolve));
-  merchantUrl = `http://127.0.0.1:${(merchant.address() as AddressInfo).port}/fiuu`;
+  merchant = await listenOnLoopback(server);
+  merchantUrl = `${merchant.url}/fiuu`;
 });
 
 afterAll(async () => {
   await fake.close();
-  await new Promise<void>((resolve) => merchant.close(() => resolve()));
+  await merchant.close();
 });
 
 function paymentUrl(orderId: string, amountSen: number, verifyKey = MERCHANT.verifyKey) {

@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   encodeFormBody,
   type FormFields,
@@ -21,6 +20,7 @@ import {
   md5Hex,
   parseFiuuAmount,
 } from '../modules/payments/accounts/gateways/fiuu/fiuu-signature';
+import { listenOnLoopback, mustHave } from './loopback';
 
 // A loopback stand-in for Fiuu, for tests only (127.0.0.1, a free port). The hosted payment
 // page checks the vcode and records the order; the test completes it with a status as the bank
@@ -195,18 +195,16 @@ export async function startFiuuFake(config: {
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const loopback = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: loopback.url,
     transactions,
     ipnEchoes,
     refunds,
 
     complete(orderid, status) {
-      const transaction = transactions.get(orderid);
-      if (!transaction) throw new Error(`the fake Fiuu has no order ${orderid}`);
+      const transaction = mustHave(transactions, orderid, 'Fiuu has no order');
       if (!transaction.tranID) {
         transaction.tranID = String(nextTranId++);
         byTranId.set(transaction.tranID, transaction);
@@ -248,6 +246,6 @@ export async function startFiuuFake(config: {
       return answers;
     },
 
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: loopback.close,
   };
 }

@@ -1,7 +1,9 @@
 import type { BusinessSettingsInput } from '@kopi/contract';
-import { desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { rolePermissions, roles, users } from '../db/schema/access';
 import { auditLog } from '../db/schema/platform';
+import { liveEvents } from '../db/schema/live';
 import { outlets, tenants } from '../db/schema/tenancy';
 import { DEMO_PASSWORD } from '../db/seed-data';
 import { createPasswordHasher } from '../lib/password';
@@ -107,15 +109,83 @@ export async function withDemoTenant<T>(
   }
 }
 
-/** The newest audit entry of an action, or undefined when none was written. */
-export async function latestAudit(t: TestApp, action: string) {
+/** The rows of `table` whose `column` is one of `values`, in `order` (the column by default). */
+export async function rowsIn<T extends PgTable>(
+  t: TestApp,
+  table: T,
+  column: PgColumn,
+  values: string[],
+  order: PgColumn = column,
+) {
+  const rows = await t.database.db
+    .select()
+    .from(table as PgTable)
+    .where(inArray(column, values))
+    .orderBy(asc(order));
+  return rows as T['$inferSelect'][];
+}
+
+/** Writes one row straight to the database (no service, no audit) and answers it as stored. */
+export async function insertRow<T extends PgTable>(
+  t: TestApp,
+  table: T,
+  values: T['$inferInsert'],
+): Promise<T['$inferSelect']> {
+  const [row] = await t.database.db
+    .insert(table as PgTable)
+    .values(values)
+    .returning();
+  return row as T['$inferSelect'];
+}
+
+/** Sets `values` on one row of `table` (by id), straight in the database (no service, no audit). */
+export async function updateRow<T extends PgTable & { id: PgColumn }>(
+  t: TestApp,
+  table: T,
+  id: string,
+  values: Partial<T['$inferInsert']>,
+) {
+  await t.database.db
+    .update(table as PgTable)
+    .set(values)
+    .where(eq(table.id, id));
+}
+
+/** The newest row of `table` whose `column` is `value`, or undefined when there is none. */
+export async function newestRow<T extends PgTable & { createdAt: PgColumn }>(
+  t: TestApp,
+  table: T,
+  column: PgColumn,
+  value: string,
+): Promise<T['$inferSelect'] | undefined> {
   const [row] = await t.database.db
     .select()
-    .from(auditLog)
-    .where(eq(auditLog.action, action))
-    .orderBy(desc(auditLog.createdAt))
+    .from(table as PgTable)
+    .where(eq(column, value))
+    .orderBy(desc(table.createdAt))
     .limit(1);
-  return row;
+  return row as T['$inferSelect'] | undefined;
+}
+
+/** The newest audit entry of an action, or undefined when none was written. */
+export const latestAudit = (t: TestApp, action: string) =>
+  newestRow(t, auditLog, auditLog.action, action);
+
+/** The audit entries of an action on one entity (`entity_id`), oldest or newest first alike. */
+export function auditsOf(t: TestApp, action: string, entityId: string) {
+  return t.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)));
+}
+
+/** The live events about one order (`id_order`) or refund (`id_refund`), in the stream's order. */
+export function liveEventsAbout(t: TestApp, key: 'id_order' | 'id_refund', id: string) {
+  return t.database.db
+    .select()
+    .from(liveEvents)
+    .where(sql`${liveEvents.message}->>${key}::text = ${id}`)
+    .orderBy(asc(liveEvents.id));
 }
 
 /** A new password and its confirmation, as the password forms send them. */

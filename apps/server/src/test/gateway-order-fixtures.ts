@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { orderPayments, orders } from '../db/schema/orders';
 import { paymentCallbacks } from '../db/schema/payments';
-import { auditLog } from '../db/schema/platform';
+import { serverSecrets } from '../db/schema/platform';
 import { demoOutlet } from './catalogue-fixtures';
 import { placeOrder, verifiedCustomer, type TestCustomer } from './mobile-fixtures';
 import { addProduct } from './order-fixtures';
 import type { RequestHeaders, Requests, TestApp } from './test-app';
+import { auditsOf } from './fixtures';
 
 // What the gateways' end-to-end tests share: a business that set the gateway up, a verified
 // customer with an app order at KL01, the start of a payment, and the order as the board sees it.
@@ -72,6 +73,12 @@ export async function startPaying(
   };
 }
 
+/** The secret the built-in sandbox provider signs its callbacks with (made at the app's start). */
+export async function sandboxSecret(t: TestApp) {
+  const secrets = await t.database.db.select().from(serverSecrets);
+  return secrets.find((s) => s.name === 'payment_sandbox_secret')!.value;
+}
+
 export const orderRow = async (t: TestApp, id: string) =>
   (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
@@ -121,10 +128,7 @@ export async function expectMismatchRecorded(
   o: { provider: string; orderId: string; paymentId: string; expected: number; notified: number },
 ) {
   await expectUnpaid(t, o.orderId);
-  const trail = await t.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, 'payment.mismatch'), eq(auditLog.entityId, o.orderId)));
+  const trail = await auditsOf(t, 'payment.mismatch', o.orderId);
   expect(trail).toHaveLength(1);
   expect(trail[0]).toMatchObject({
     actorUsername: `payments:${o.provider}`,

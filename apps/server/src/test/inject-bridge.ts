@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readBody } from '../modules/payments/accounts/gateways/shared/form-body';
 import type { TestApp } from './test-app';
+import { listenOnLoopback } from './loopback';
 
 // The gateway fakes post with fetch to a real address, as the gateways do; the test app answers
 // only injected requests. This loopback listener (127.0.0.1, a free port) hands each request to
@@ -28,10 +28,5 @@ export async function startInjectBridge(t: Pick<TestApp, 'inject'>): Promise<Inj
       res.end(answer.body);
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  return listenOnLoopback(server);
 }

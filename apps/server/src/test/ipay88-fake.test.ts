@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   encodeFormBody,
@@ -19,6 +18,7 @@ import {
   ipay88EventId,
   verifyIpay88Response,
 } from '../modules/payments/accounts/gateways/ipay88/ipay88-signature';
+import { listenOnLoopback, type Loopback } from './loopback';
 
 // The fake iPay88 against the pure module: what the module signs the fake accepts, what the
 // fake posts back the module verifies, and a backend that records by event id makes one payment
@@ -27,14 +27,14 @@ import {
 const MERCHANT = { merchantCode: 'M12345', merchantKey: 'fake-ipay88-key' };
 
 let fake: Ipay88Fake;
-let backend: Server;
+let backend: Loopback;
 let backendUrl = '';
 const recorded = new Map<string, number>();
 const refused: string[] = [];
 
 beforeAll(async () => {
   fake = await startIpay88Fake(MERCHANT);
-  backend = createServer((req, res) => {
+  const server = createServer((req, res) => {
     void readBody(req).then((body) => {
       const result = verifyIpay88Response(parseFormBody(body), MERCHANT.merchantKey);
       if (!result.ok) {
@@ -47,13 +47,13 @@ beforeAll(async () => {
       res.writeHead(200, { 'content-type': 'text/plain' }).end(IPAY88_BACKEND_ACK);
     });
   });
-  await new Promise<void>((resolve) => backend.listen(0, '127.0.0.1', resolve));
-  backendUrl = `http://127.0.0.1:${(backend.address() as AddressInfo).port}/backend`;
+  backend = await listenOnLoopback(server);
+  backendUrl = `${backend.url}/backend`;
 });
 
 afterAll(async () => {
   await fake.close();
-  await new Promise<void>((resolve) => backend.close(() => resolve()));
+  await backend.close();
 });
 
 async function post(path: string, fields: Record<string, string>): Promise<string> {

@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   encodeFormBody,
   type FormFields,
@@ -16,6 +15,7 @@ import {
   ipay88ResponseSignature,
   parseIpay88Amount,
 } from '../modules/payments/accounts/gateways/ipay88/ipay88-signature';
+import { listenOnLoopback, mustHave } from './loopback';
 
 // A loopback stand-in for iPay88, for tests only: it listens on 127.0.0.1 at a free port and
 // behaves as the OPSG does for the calls our server makes. The entry page checks the request
@@ -120,17 +120,15 @@ export async function startIpay88Fake(config: {
       }
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const loopback = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: loopback.url,
     transactions,
     backendAnswers,
 
     settle(refNo, outcome) {
-      const transaction = transactions.get(refNo);
-      if (!transaction) throw new Error(`the fake iPay88 has no payment ${refNo}`);
+      const transaction = mustHave(transactions, refNo, 'iPay88 has no payment');
       transaction.status = outcome;
       transaction.transId = `T${String(nextTransId++).padStart(9, '0')}`;
       const status = outcome === 'paid' ? '1' : '0';
@@ -175,7 +173,7 @@ export async function startIpay88Fake(config: {
       return answers;
     },
 
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: loopback.close,
   };
 }
 

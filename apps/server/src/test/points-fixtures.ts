@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/database';
 import { customers } from '../db/schema/customers';
 import { pointsEntries, walletEntries } from '../db/schema/loyalty';
 import { newPhone } from './mobile-fixtures';
@@ -47,6 +48,38 @@ export async function addCustomer(
   return row!;
 }
 
+/**
+ * One ledger write as the services make it, in one transaction: the customer's balance (`column`)
+ * read, the entry `insert` writes with the balance after `delta`, and that balance stored.
+ */
+async function appendToLedger(
+  t: TestApp,
+  tenantId: string,
+  customerId: string,
+  column: 'points' | 'walletBalance',
+  delta: number,
+  insert: (tx: Db, balanceAfter: number) => Promise<unknown>,
+) {
+  await t.database.db.transaction(async (tx) => {
+    const where = and(eq(customers.tenantId, tenantId), eq(customers.id, customerId));
+    const [c] = await tx.select({ balance: customers[column] }).from(customers).where(where);
+    const balanceAfter = c!.balance + delta;
+    await insert(tx, balanceAfter);
+    await tx
+      .update(customers)
+      .set({ [column]: balanceAfter })
+      .where(where);
+  });
+}
+
+/** Where a ledger entry the test writes says it comes from, and when it was written. */
+const writtenByTest = (at: Date) => ({
+  idempotencyKey: `test:${randomUUID()}`,
+  actorKind: 'system',
+  actorName: 'Test',
+  createdAt: at,
+});
+
 type PointsKind = typeof pointsEntries.$inferInsert.kind;
 
 /** Appends a points entry (earn unless told) at `at` (default now), with `spend` sen. */
@@ -57,24 +90,17 @@ export async function postTestPoints(
   points: number,
   options: { at?: Date; spend?: number; kind?: PointsKind } = {},
 ) {
-  await t.database.db.transaction(async (tx) => {
-    const where = and(eq(customers.tenantId, tenantId), eq(customers.id, customerId));
-    const [c] = await tx.select({ points: customers.points }).from(customers).where(where);
-    const balanceAfter = c!.points + points;
-    await tx.insert(pointsEntries).values({
+  await appendToLedger(t, tenantId, customerId, 'points', points, (tx, balanceAfter) =>
+    tx.insert(pointsEntries).values({
       tenantId,
       customerId,
       kind: options.kind ?? (points >= 0 ? 'earn' : 'redeem'),
       points,
       balanceAfter,
       spend: options.spend ?? 0,
-      idempotencyKey: `test:${randomUUID()}`,
-      actorKind: 'system',
-      actorName: 'Test',
-      createdAt: options.at ?? new Date(),
-    });
-    await tx.update(customers).set({ points: balanceAfter }).where(where);
-  });
+      ...writtenByTest(options.at ?? new Date()),
+    }),
+  );
 }
 
 type WalletKind = typeof walletEntries.$inferInsert.kind;
@@ -88,23 +114,16 @@ export async function postTestWallet(
   amount: number,
   at: Date = new Date(),
 ) {
-  await t.database.db.transaction(async (tx) => {
-    const where = and(eq(customers.tenantId, tenantId), eq(customers.id, customerId));
-    const [c] = await tx.select({ balance: customers.walletBalance }).from(customers).where(where);
-    const balanceAfter = c!.balance + amount;
-    await tx.insert(walletEntries).values({
+  await appendToLedger(t, tenantId, customerId, 'walletBalance', amount, (tx, balanceAfter) =>
+    tx.insert(walletEntries).values({
       tenantId,
       customerId,
       kind,
       amount,
       balanceAfter,
-      idempotencyKey: `test:${randomUUID()}`,
-      actorKind: 'system',
-      actorName: 'Test',
-      createdAt: at,
-    });
-    await tx.update(customers).set({ walletBalance: balanceAfter }).where(where);
-  });
+      ...writtenByTest(at),
+    }),
+  );
 }
 
 /** The customer's row as it is now. */

@@ -1,7 +1,9 @@
 import { type Refund, refundSchema } from '@kopi/contract';
 import { expect } from 'vitest';
+import { refundStatusHistory } from '../db/schema/refunds';
 import { cardSale, sell, type SaleBody } from './order-fixtures';
 import { requestAs, type RequestHeaders, type TestApp, withIdempotencyKey } from './test-app';
+import { rowsIn } from './fixtures';
 
 // Test data for refunds: paid sales to refund, and requests for refunds and their moves.
 
@@ -114,6 +116,10 @@ export async function movedRefund(
   expect(res.statusCode, res.body).toBe(200);
   return refundSchema.parse(res.json().data);
 }
+
+/** A refund's moves, oldest first, as its history rows. */
+export const refundMovesOf = (t: TestApp, refundId: string) =>
+  rowsIn(t, refundStatusHistory, refundStatusHistory.refundId, [refundId], refundStatusHistory.at);
 
 export const bank = {
   bank_code: 'MBB',

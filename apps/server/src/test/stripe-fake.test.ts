@@ -1,5 +1,4 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFormBody, readBody } from '../modules/payments/accounts/gateways/shared/form-body';
 import { startStripeFake, type StripeFake } from './stripe-fake';
@@ -19,6 +18,7 @@ import {
   STRIPE_SIGNATURE_HEADER,
   verifyStripeWebhook,
 } from '../modules/payments/accounts/gateways/stripe/stripe-webhook';
+import { listenOnLoopback, type Loopback } from './loopback';
 
 // The fake Stripe against the pure modules: bodies built by stripe-api are accepted, a repeated
 // Idempotency-Key answers the same intent, and events the fake signs verify at a webhook
@@ -29,7 +29,7 @@ const WEBHOOK_SECRET = 'whsec_kopi';
 let clock = new Date('2026-11-27T15:10:00Z');
 
 let fake: StripeFake;
-let endpoint: Server;
+let endpoint: Loopback;
 let endpointUrl = '';
 const acted: string[] = [];
 const paid = new Set<string>();
@@ -40,7 +40,7 @@ beforeAll(async () => {
     webhookSecret: WEBHOOK_SECRET,
     now: () => clock,
   });
-  endpoint = createServer((req, res) => {
+  const server = createServer((req, res) => {
     void readBody(req).then((rawBody) => {
       const header = req.headers[STRIPE_SIGNATURE_HEADER];
       const result = verifyStripeWebhook({
@@ -59,13 +59,13 @@ beforeAll(async () => {
       res.writeHead(200).end('{"received":true}');
     });
   });
-  await new Promise<void>((resolve) => endpoint.listen(0, '127.0.0.1', resolve));
-  endpointUrl = `http://127.0.0.1:${(endpoint.address() as AddressInfo).port}/webhook`;
+  endpoint = await listenOnLoopback(server);
+  endpointUrl = `${endpoint.url}/webhook`;
 });
 
 afterAll(async () => {
   await fake.close();
-  await new Promise<void>((resolve) => endpoint.close(() => resolve()));
+  await endpoint.close();
 });
 
 async function call(

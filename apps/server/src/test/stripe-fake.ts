@@ -1,5 +1,4 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import {
   type FormFields,
   parseFormBody,
@@ -15,6 +14,7 @@ import {
   STRIPE_SIGNATURE_HEADER,
   stripeSignatureHeader,
 } from '../modules/payments/accounts/gateways/stripe/stripe-webhook';
+import { listenOnLoopback, mustHave } from './loopback';
 
 // A loopback stand-in for the Stripe API, for tests only (127.0.0.1, a free port). It checks
 // the Bearer secret key, honours `Idempotency-Key` as Stripe does (the same key and body answer
@@ -248,17 +248,12 @@ export async function startStripeFake(config: {
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const loopback = await listenOnLoopback(server);
 
-  const intentOf = (id: string): Json => {
-    const intent = intents.get(id);
-    if (!intent) throw new Error(`the fake Stripe has no PaymentIntent ${id}`);
-    return intent;
-  };
+  const intentOf = (id: string): Json => mustHave(intents, id, 'Stripe has no PaymentIntent');
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: loopback.url,
     intents,
     events,
 
@@ -322,7 +317,7 @@ export async function startStripeFake(config: {
       return statuses;
     },
 
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    close: loopback.close,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { SessionData } from '@kopi/contract';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import {
   createTestApp,
   requestAs,
@@ -80,4 +80,15 @@ export function useTestApp<User extends string = never>(
     current = undefined;
   });
   return { t, api, as, sessions };
+}
+
+/**
+ * `useTestApp` with the demo orders (and the refunds and customers behind them) seeded through
+ * their services first: the app takes a while to start, so the file's hooks get three minutes.
+ */
+export function useDemoOrdersApp<User extends string = never>(
+  options: Omit<UseTestAppOptions<User>, 'config'> = {},
+): TestAppContext<User> {
+  vi.setConfig({ hookTimeout: 180_000 });
+  return useTestApp({ ...options, config: { demoOrders: true } });
 }

@@ -6,10 +6,10 @@ import { signedInRoutes } from './signed-in-routes';
 import { buildRouteCatalog, buildSignedInRouteObjects } from './signed-in-tree';
 
 const appRoutes = [...publicRoutes, ...signedInRoutes];
+const byPath = Object.fromEntries(appRoutes.map((r) => [r.path, r]));
 
 describe('routes as data', () => {
   it('registers the pages of this issue with the spec access rules', () => {
-    const byPath = Object.fromEntries(appRoutes.map((r) => [r.path, r]));
     expect(byPath['/login']).toMatchObject({ layout: 'blank', access: 'signed-out-only' });
     for (const p of ['/forgot-password', '/reset-password', '/two-steps'])
       expect(byPath[p]).toMatchObject({ access: 'signed-out-only' });
@@ -28,7 +28,6 @@ describe('routes as data', () => {
   });
 
   it('opens membership and referrals with their read permissions, as lazy pages', () => {
-    const byPath = Object.fromEntries(appRoutes.map((r) => [r.path, r]));
     expect(byPath['/customer/membership']).toMatchObject({
       layout: 'default',
       action: 'read',
@@ -44,7 +43,6 @@ describe('routes as data', () => {
   });
 
   it('opens /voucher, where the menu points, with read voucher, as a lazy page', () => {
-    const byPath = Object.fromEntries(appRoutes.map((r) => [r.path, r]));
     expect(byPath['/voucher']).toMatchObject({
       layout: 'default',
       access: 'signed-in',
@@ -56,7 +54,6 @@ describe('routes as data', () => {
   });
 
   it('opens /voucher/rewards, where the Voucher menu points, with read reward', () => {
-    const byPath = Object.fromEntries(appRoutes.map((r) => [r.path, r]));
     expect(byPath['/voucher/rewards']).toMatchObject({ action: 'read', subject: 'reward' });
     expect(byPath['/voucher/rewards']?.page).toBeTypeOf('function');
     expect(buildRouteCatalog(appRoutes).isRegistered('/voucher/rewards')).toBe(true);
@@ -116,7 +113,6 @@ describe('routes as data', () => {
   });
 
   it('registers the customer screens under their subjects, each page lazy', () => {
-    const byPath = Object.fromEntries(appRoutes.map((r) => [r.path, r]));
     expect(byPath['/customer/list']).toMatchObject({ action: 'read', subject: 'customer' });
     expect(byPath['/customer/details/:id']).toMatchObject({ action: 'read', subject: 'customer' });
     expect(byPath['/customer/wallet']).toMatchObject({ action: 'read', subject: 'wallet' });

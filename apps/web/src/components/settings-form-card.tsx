@@ -38,28 +38,36 @@ export function useSettingsForm<T extends FieldValues>({
   return { form, submit };
 }
 
-/** A settings form in a titled card: its fields in a grid, Save at the bottom when allowed. */
+/** What a settings card takes: the saved record, whether it may be changed, and the save. */
+export interface SettingsCardProps<T, TSaved = T> {
+  settings: T;
+  mayUpdate: boolean;
+  onSave: (values: TSaved) => Promise<unknown>;
+}
+
+/**
+ * A settings form in a titled card: its fields in a grid, Save at the bottom when allowed. `name`
+ * gives the heading's id (`<name>-title`, which names the form) and Save's test id (`<name>-save`).
+ */
 export function SettingsFormCard<T extends FieldValues>({
-  id,
+  name,
   title,
   subtitle,
   settingsForm: { form, submit },
   mayUpdate,
   saveLabel,
-  saveTestId,
   children,
 }: {
-  /** Id of the card's heading, which names the form. */
-  id: string;
+  name: string;
   title: string;
   subtitle?: string;
   settingsForm: ReturnType<typeof useSettingsForm<T>>;
   mayUpdate: boolean;
   saveLabel: string;
-  saveTestId: string;
   /** Grid items of the form. */
   children: ReactNode;
 }) {
+  const id = `${name}-title`;
   return (
     <SectionCard id={id} title={title}>
       {subtitle && (
@@ -79,7 +87,7 @@ export function SettingsFormCard<T extends FieldValues>({
               type="submit"
               variant="contained"
               loading={form.formState.isSubmitting}
-              data-testid={saveTestId}
+              data-testid={`${name}-save`}
             >
               {saveLabel}
             </Button>

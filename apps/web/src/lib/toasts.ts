@@ -84,9 +84,10 @@ export const toast = {
   dismiss: (key?: ToastKey) => host?.dismiss(key),
 };
 
-/** For tests: forget what is shown and queued. */
+/** For tests: forget what is shown and queued, and that a host was wanted. */
 export function resetToasts() {
   gate.clear();
   pending = [];
   host = null;
+  toastHostWanted.setState(false);
 }

@@ -27,6 +27,13 @@ export const workingRows = (dialog: HTMLElement) =>
       text: row.textContent,
     }));
 
+/** Opens a figure's working, reads each row as [what it counts as, its amount] and closes it. */
+export async function workingCounts(testId: string) {
+  const rows = workingRows(await openWorking(testId)).map((r) => [r.countsAs, r.amount]);
+  await closeWorking();
+  return rows;
+}
+
 /**
  * Opens each figure line of a paper (its buttons) and checks that the sum under its rows reads
  * as the line does, label and value; returns the figures' test ids.

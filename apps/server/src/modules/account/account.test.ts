@@ -1,24 +1,16 @@
 import { isTwoStepChallenge, type LoginResponseData } from '@kopi/contract';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { passwordResetTokens, users } from '../../db/schema/access';
 import { auditLog, outbox } from '../../db/schema/platform';
-import { createUser, newPassword, userByUsername } from '../../test/fixtures';
+import { createUser, newPassword, userByUsername, newestRow } from '../../test/fixtures';
 import { useTestApp } from '../../test/use-test-app';
 import { expectCode } from '../../test/expect-code';
 
 const { t, api } = useTestApp();
 
-async function latestMailTo(to: string) {
-  const [mail] = await t.database.db
-    .select()
-    .from(outbox)
-    .where(eq(outbox.toAddress, to))
-    .orderBy(desc(outbox.createdAt))
-    .limit(1);
-  return mail;
-}
+const latestMailTo = (to: string) => newestRow(t, outbox, outbox.toAddress, to);
 
 const tokenFromMail = (text: string) => {
   const m = /\/reset-password\?token=([\w%-]+)/.exec(text);

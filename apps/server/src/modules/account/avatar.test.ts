@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../db/schema/access';
-import { multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
+import { multipart, pngImage, useOtherTenant } from '../../test/catalogue-fixtures';
 import { userByUsername } from '../../test/fixtures';
 import { useTestApp } from '../../test/use-test-app';
 import { expectCode } from '../../test/expect-code';
@@ -13,10 +13,7 @@ import { expectCode } from '../../test/expect-code';
 // user's record owns, so nothing else can be named as an avatar and then deleted by an upload.
 
 const { t, api, as, sessions } = useTestApp({ signIn: ['cashier', 'manager'] });
-let other: Awaited<ReturnType<typeof otherTenant>>;
-beforeAll(async () => {
-  other = await otherTenant(t, 'kedai-lain');
-});
+const other = useOtherTenant(t, 'kedai-lain');
 
 const onDisk = (url: string) => path.join(t.config.dataDir, url);
 const avatarFiles = () => {

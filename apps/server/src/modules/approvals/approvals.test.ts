@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ApprovalAction } from '@kopi/contract';
 import { sessions, users } from '../../db/schema/access';
 import { approvals, pinAttempts } from '../../db/schema/approvals';
-import { auditLog } from '../../db/schema/platform';
 import { DEMO_PASSWORD } from '../../db/seed-data';
 import { AppError } from '../../lib/errors';
 import { createPasswordHasher } from '../../lib/password';
@@ -12,7 +11,7 @@ import { loadPrincipal } from '../../lib/principal';
 import type { AuthedContext } from '../../lib/request-context';
 import { demoOutletIds, otherTenant } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { createUser } from '../../test/fixtures';
+import { createUser, auditsOf, newestRow } from '../../test/fixtures';
 import { testClock } from '../../test/order-fixtures';
 import { anonymous, engine } from '../../test/test-app';
 import { testHashing } from '../../test/test-app';
@@ -46,12 +45,7 @@ async function userId(username: string) {
 /** The signed-in user's context as the routes build it. */
 async function contextOf(username: string): Promise<AuthedContext> {
   const id = await userId(username);
-  const [session] = await t.database.db
-    .select()
-    .from(sessions)
-    .where(eq(sessions.userId, id))
-    .orderBy(desc(sessions.createdAt))
-    .limit(1);
+  const session = await newestRow(t, sessions, sessions.userId, id);
   const principal = await loadPrincipal(t.database.db, session!.id, id);
   return { principal: principal!, ip: '127.0.0.1', userAgent: null, requestId: 'r' };
 }
@@ -88,12 +82,7 @@ describe('PUT /api/account/pin', () => {
       .from(users)
       .where(eq(users.username, 'finance'));
     expect(row!.pinHash).toMatch(/^\$argon2id\$/);
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(eq(auditLog.action, 'user.pin_set'), eq(auditLog.entityId, await userId('finance'))),
-      );
+    const [entry] = await auditsOf(t, 'user.pin_set', await userId('finance'));
     expect(JSON.stringify(entry)).not.toContain('583920');
 
     const removed = await api.del('/api/account/pin', undefined, finance);
@@ -270,10 +259,7 @@ describe('verify: a PIN approval', () => {
     expect(codes[9]).toBe('pin_locked');
     expect(await tryPin('2468', `device-c-${randomUUID()}`)).toBe('pin_locked');
     expect((await api.get('/api/account/pin', manager)).json().data.locked).toBe(true);
-    const [lock] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'user.pin_locked'), eq(auditLog.entityId, managerId)));
+    const [lock] = await auditsOf(t, 'user.pin_locked', managerId);
     expect(lock).toBeDefined();
     // Setting it again unlocks it.
     await setPin(manager, '8642');
@@ -306,11 +292,7 @@ describe.runIf(engine === 'postgres')('wrong PINs at once on PostgreSQL', () => 
     const s = service();
     const managerId = await userId('manager');
     const ctx = await contextOf('cashier');
-    const locksOf = () =>
-      t.database.db
-        .select()
-        .from(auditLog)
-        .where(and(eq(auditLog.action, 'user.pin_locked'), eq(auditLog.entityId, managerId)));
+    const locksOf = () => auditsOf(t, 'user.pin_locked', managerId);
     const earlier = (await locksOf()).length;
     // Twelve wrong PINs from twelve devices at the same moment: the rule locks at the 10th.
     const codes = await Promise.all(

@@ -1,5 +1,4 @@
 import { appBannerSchema, bannerSchema, type AppBanner, type BannerInput } from '@kopi/contract';
-import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/catalogue';
 import { bannerBody, uploadBannerImage } from '../../test/banner-fixtures';
@@ -8,6 +7,7 @@ import { expectCode } from '../../test/expect-code';
 import { demoTenantId } from '../../test/order-fixtures';
 import { useTestApp } from '../../test/use-test-app';
 import { createBannerService } from './banners.service';
+import { updateRow } from '../../test/fixtures';
 
 // What the customer app is served: `activeBanners` (called by the app-config endpoint) and the
 // staff's preview of it. Banners outside their schedule or their outlets are not served.
@@ -112,18 +112,12 @@ describe('activeBanners', () => {
 
   it('taps nowhere once the target product is switched off', async () => {
     const kopi = await demoProduct(t, 'KOP-002');
-    await t.database.db
-      .update(products)
-      .set({ status: 'disabled' })
-      .where(eq(products.id, kopi.id));
+    await updateRow(t, products, kopi.id, { status: 'disabled' });
     try {
       const [, penang] = await service().activeBanners(tenantId, outlets.pg, 'en', now);
       expect(penang!.target).toEqual({ type: 'none', id: null, url: null });
     } finally {
-      await t.database.db
-        .update(products)
-        .set({ status: 'active' })
-        .where(eq(products.id, kopi.id));
+      await updateRow(t, products, kopi.id, { status: 'active' });
     }
   });
 });

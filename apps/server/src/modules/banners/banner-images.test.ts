@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { bannerSchema, type Banner } from '@kopi/contract';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bannerBody,
   htmlAsPng,
@@ -10,7 +10,7 @@ import {
   svgWithScript,
   uploadBannerImage,
 } from '../../test/banner-fixtures';
-import { otherTenant, pngImage } from '../../test/catalogue-fixtures';
+import { pngImage, useOtherTenant } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { latestAudit } from '../../test/fixtures';
 import { anonymous } from '../../test/test-app';
@@ -19,12 +19,8 @@ import { useTestApp } from '../../test/use-test-app';
 // A banner's picture: checked by its bytes, cover-cropped to 2:1 at three widths, stored as WebP
 // and JPEG; the files of a replaced or deleted picture go.
 
-let other: Awaited<ReturnType<typeof otherTenant>>;
-
 const { t, api, as } = useTestApp({ signIn: ['marketing', 'cashier'], api: 'marketing' });
-beforeAll(async () => {
-  other = await otherTenant(t, 'banner-pictures');
-});
+const other = useOtherTenant(t, 'banner-pictures');
 
 const upload = (id: string, file: Buffer, name?: string, type?: string) =>
   uploadBannerImage(api, as.marketing, id, file, name, type);

@@ -15,7 +15,7 @@ import type { Clock } from '../../lib/clock';
 import { found, validationError, type ErrorDetail } from '../../lib/errors';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { reorderedIds } from '../../lib/sort-order';
+import { writeReorder } from '../../lib/sort-order';
 import { tenantIdOf } from '../../lib/caller-tenant';
 import { removeBannerImage, storeBannerImage } from './banner-images';
 import * as repo from './banners.repo';
@@ -195,14 +195,9 @@ export function createBannerService({ db, dataDir, now }: { db: Db; dataDir: str
     async reorder(ctx: AuthedContext, ids: string[]): Promise<Banner[]> {
       const tenantId = tenantIdOf(ctx);
       const existing = await repo.idsOfTenant(db, tenantId);
-      const order = reorderedIds(existing, ids);
-      const entry = {
-        action: 'banner.reorder',
-        entity: 'banner',
-        before: { ids: existing },
-        after: { ids: order },
-      };
-      await audited(db, ctx, entry, (tx) => repo.setOrder(tx, tenantId, order));
+      await writeReorder(db, ctx, 'banner', existing, ids, (tx, order) =>
+        repo.setOrder(tx, tenantId, order),
+      );
       const { rows } = await repo.list(db, tenantId, { now: now() }, 500, 0);
       return answer(tenantId, rows);
     },

@@ -5,7 +5,7 @@ import {
   demoCategory,
   demoOutletIds,
   demoProduct,
-  otherTenant,
+  useOtherTenant,
 } from '../../test/catalogue-fixtures';
 import { detailPaths, expectCode } from '../../test/expect-code';
 import { latestAudit } from '../../test/fixtures';
@@ -18,7 +18,6 @@ import { useTestApp } from '../../test/use-test-app';
 let now = new Date('2026-06-10T04:00:00Z');
 const hours = (h: number) => new Date(now.getTime() + h * 3_600_000).toISOString();
 
-let other: Awaited<ReturnType<typeof otherTenant>>;
 let outlets: Awaited<ReturnType<typeof demoOutletIds>>;
 
 const { t, api, as } = useTestApp({
@@ -26,8 +25,8 @@ const { t, api, as } = useTestApp({
   signIn: ['marketing', 'cashier', 'admin'],
   api: 'marketing',
 });
+const other = useOtherTenant(t, 'banner-rival');
 beforeAll(async () => {
-  other = await otherTenant(t, 'banner-rival');
   outlets = await demoOutletIds(t);
 });
 

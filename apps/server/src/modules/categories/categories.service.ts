@@ -8,7 +8,7 @@ import { AppError, found, validationError } from '../../lib/errors';
 import { removeImages, storeImage } from '../../lib/images';
 import { offsetOf, pageAnswer } from '../../lib/paging';
 import type { AuthedContext } from '../../lib/request-context';
-import { reorderedIds } from '../../lib/sort-order';
+import { writeReorder } from '../../lib/sort-order';
 import { tenantIdOf } from '../../lib/caller-tenant';
 import * as repo from './categories.repo';
 
@@ -119,14 +119,9 @@ export function createCategoryService({ db, dataDir }: { db: Db; dataDir: string
     async reorder(ctx: AuthedContext, ids: string[]): Promise<Category[]> {
       const tenantId = tenantIdOf(ctx);
       const existing = await repo.idsOfTenant(db, tenantId);
-      const order = reorderedIds(existing, ids);
-      const entry = {
-        action: 'category.reorder',
-        entity: 'category',
-        before: { ids: existing },
-        after: { ids: order },
-      };
-      await audited(db, ctx, entry, (tx) => repo.setOrder(tx, tenantId, order));
+      await writeReorder(db, ctx, 'category', existing, ids, (tx, order) =>
+        repo.setOrder(tx, tenantId, order),
+      );
       const { rows } = await repo.list(db, tenantId, {}, 1000, 0);
       return rows.map(toCategory);
     },

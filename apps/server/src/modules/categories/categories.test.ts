@@ -1,27 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { categorySchema } from '@kopi/contract';
-import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/platform';
+import { describe, expect, it } from 'vitest';
 import {
   demoCategory,
   demoCategoryNames,
   multipart,
-  otherTenant,
   pngImage,
+  useOtherTenant,
 } from '../../test/catalogue-fixtures';
 import { anonymous } from '../../test/test-app';
 import { expectCode, expectInvalid } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
-
-let other: Awaited<ReturnType<typeof otherTenant>>;
+import { auditsOf } from '../../test/fixtures';
 
 const { t, api, as } = useTestApp({ signIn: ['admin', 'cashier'], api: 'admin' });
 const { admin, cashier } = as;
-beforeAll(async () => {
-  other = await otherTenant(t, 'other-cafe');
-});
+const other = useOtherTenant(t, 'other-cafe');
 
 describe('GET /api/categories', () => {
   it('lists the demo categories in menu order with product counts, for staff who read the menu', async () => {
@@ -60,10 +55,7 @@ describe('POST and PUT /api/categories', () => {
     const created = categorySchema.parse(res.json().data);
     expect(created).toMatchObject({ name_en: 'Juice', status: 'active', product_count: 0 });
     expect(created.sort_order).toBe(7);
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'category.create'), eq(auditLog.entityId, created.id)));
+    const [entry] = await auditsOf(t, 'category.create', created.id);
     expect(entry?.actorUsername).toBe('admin');
   });
 

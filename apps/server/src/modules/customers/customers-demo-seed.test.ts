@@ -1,20 +1,18 @@
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { customerOrders, customers } from '../../db/schema/customers';
 import { referrals } from '../../db/schema/loyalty';
 import { membershipTiers } from '../../db/schema/membership-tiers';
 import { rowsOf } from '../../db/database';
-import { seededRandom } from '../../lib/seeded-random';
+import { seededRandom } from '@kopi/contract';
 import { demoPeople } from './customers-demo-people';
-import { useTestApp } from '../../test/use-test-app';
+import { useDemoOrdersApp } from '../../test/use-test-app';
 
 // The demo seed's customers: a few hundred with Malaysian names and phones, tiers, referrals,
 // staff notes and the demo orders in their names, and two ledgers that read exactly as the
 // ledger service would have written them.
 
-// The demo orders go through the order services first: the app takes a while to start.
-vi.setConfig({ hookTimeout: 180_000 });
-const { t, api, as } = useTestApp({ config: { demoOrders: true }, signIn: ['admin'] });
+const { t, api, as } = useDemoOrdersApp({ signIn: ['admin'] });
 
 describe('demo customers', () => {
   it('are a few hundred, in three tiers, some blocked, some counter-only, two anonymised', async () => {

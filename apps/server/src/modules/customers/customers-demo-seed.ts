@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { businessDate } from '@kopi/contract';
+import { businessDate, seededRandom } from '@kopi/contract';
 import { and, asc, eq, inArray, isNotNull, min } from 'drizzle-orm';
 import { insertRows } from '../../db/bulk-insert';
 import type { Db } from '../../db/database';
@@ -19,7 +19,6 @@ import { refunds, refundStatusHistory } from '../../db/schema/refunds';
 import { tenants } from '../../db/schema/tenancy';
 import type { Clock } from '../../lib/clock';
 import type { LedgerActor } from '../loyalty/ledgers.service';
-import { seededRandom } from '../../lib/seeded-random';
 import { demoTiers, demoNotes } from './customers-demo-data';
 import { loadBaskets, loadOutlets, planHistory } from './customers-demo-history';
 import { writeHistory } from './customers-demo-history-rows';

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { ownedRowWhere } from '../../db/owned-rows';
 import { ownedBy, ownedWhere } from '../../db/tenant-scope';
 import { customerSessions, customers, customerVerificationCodes } from '../../db/schema/customers';
 import { outbox } from '../../db/schema/platform';
@@ -28,22 +29,12 @@ export async function tenantBySlug(db: Db, slug: string) {
   return row ?? null;
 }
 
-export async function findByPhone(db: Db, tenantId: string, phone: string) {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(ownedBy(customers, tenantId), eq(customers.phone, phone)))
-    .limit(1);
-  return row ?? null;
+export function findByPhone(db: Db, tenantId: string, phone: string) {
+  return ownedRowWhere(db, customers, tenantId, eq(customers.phone, phone));
 }
 
-export async function findById(db: Db, tenantId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(customers)
-    .where(and(ownedBy(customers, tenantId), eq(customers.id, id)))
-    .limit(1);
-  return row ?? null;
+export function findById(db: Db, tenantId: string, id: string) {
+  return ownedRowWhere(db, customers, tenantId, eq(customers.id, id));
 }
 
 export async function findByReferralCode(db: Db, tenantId: string, code: string) {

@@ -4,9 +4,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database';
 import { audit, maskPhone } from '../../lib/audit';
 import {
+  byCustomer,
   CUSTOMER_TOKEN_PREFIX,
-  type CustomerPrincipal,
   customerActor,
+  type CustomerPrincipal,
 } from '../../lib/customer-principal';
 import { uniqueViolation } from '../../lib/db-errors';
 import { AppError } from '../../lib/errors';
@@ -279,8 +280,7 @@ export function createCustomerService({ db, hasher, log }: CustomerServiceDeps) 
           action: 'customer.sign_out',
           entity: 'customer',
           entityId: customer.customerId,
-          actor: customerActor({ ...customer, id: customer.customerId }),
-          tenantId: customer.tenantId,
+          ...byCustomer(customer),
         });
       });
       return { signed_out: true as const };

@@ -7,14 +7,13 @@ import {
 } from '@kopi/contract';
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/platform';
 import { counterTopups, walletEntries } from '../../db/schema/loyalty';
 import { orders } from '../../db/schema/orders';
 import { shifts, tills } from '../../db/schema/shifts';
 import { tenants } from '../../db/schema/tenancy';
 import { demoOutlet } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
-import { createTenant } from '../../test/fixtures';
+import { createTenant, auditsOf } from '../../test/fixtures';
 import { anonymous, engine, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { balanceOf, setWalletRules, walletCustomer } from '../../test/wallet-fixtures';
@@ -114,10 +113,7 @@ describe('a wallet top-up at the counter', () => {
       'counter_topup',
       { receipt_no: receipt.receipt_no },
     ]);
-    const [trail] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'wallet.counter_topup'), eq(auditLog.entityId, customer.id)));
+    const [trail] = await auditsOf(t, 'wallet.counter_topup', customer.id);
     expect(trail?.after).toMatchObject({
       amount: 5000,
       method: 'cash',

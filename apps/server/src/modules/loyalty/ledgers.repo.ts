@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { ownedRowWhere } from '../../db/owned-rows';
 import { ownedBy, ownedId } from '../../db/tenant-scope';
 import { customers } from '../../db/schema/customers';
 import { pointsEntries, walletEntries } from '../../db/schema/loyalty';
@@ -30,22 +31,12 @@ export async function lockCustomer(tx: Db, tenantId: string, customerId: string)
   return row ?? null;
 }
 
-export async function walletEntryByKey(tx: Db, tenantId: string, key: string) {
-  const [row] = await tx
-    .select()
-    .from(walletEntries)
-    .where(and(ownedBy(walletEntries, tenantId), eq(walletEntries.idempotencyKey, key)))
-    .limit(1);
-  return row ?? null;
+export function walletEntryByKey(tx: Db, tenantId: string, key: string) {
+  return ownedRowWhere(tx, walletEntries, tenantId, eq(walletEntries.idempotencyKey, key));
 }
 
-export async function pointsEntryByKey(tx: Db, tenantId: string, key: string) {
-  const [row] = await tx
-    .select()
-    .from(pointsEntries)
-    .where(and(ownedBy(pointsEntries, tenantId), eq(pointsEntries.idempotencyKey, key)))
-    .limit(1);
-  return row ?? null;
+export function pointsEntryByKey(tx: Db, tenantId: string, key: string) {
+  return ownedRowWhere(tx, pointsEntries, tenantId, eq(pointsEntries.idempotencyKey, key));
 }
 
 /**

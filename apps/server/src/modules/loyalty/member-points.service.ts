@@ -8,7 +8,7 @@ import {
 import type { Db } from '../../db/database';
 import { audit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
-import { customerActor, type CustomerPrincipal } from '../../lib/customer-principal';
+import { byCustomer, type CustomerPrincipal } from '../../lib/customer-principal';
 import { AppError, validationError } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
 import { type LedgerActor, postPoints, postWallet } from './ledgers.service';
@@ -112,8 +112,7 @@ export function createMemberPointsService({ db, now }: { db: Db; now: Clock }) {
             action: 'customer.redeem_points',
             entity: 'customer',
             entityId: c.customerId,
-            actor: customerActor({ id: c.customerId, phone: c.phone, tenantId: c.tenantId }),
-            tenantId: c.tenantId,
+            ...byCustomer(c),
             after: { points, credited: credit },
           });
         }

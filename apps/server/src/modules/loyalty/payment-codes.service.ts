@@ -3,7 +3,7 @@ import type { MobilePaymentCode, WalletPaymentCodeInfo } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { audit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
-import { type CustomerPrincipal, customerActor } from '../../lib/customer-principal';
+import { byCustomer, type CustomerPrincipal } from '../../lib/customer-principal';
 import { AppError } from '../../lib/errors';
 import type { AuthedContext, RequestContext } from '../../lib/request-context';
 import { resolveServerSecret } from '../../lib/secrets';
@@ -104,8 +104,7 @@ export function createPaymentCodeService({ db, now, secret }: PaymentCodeDeps) {
             action: 'wallet.payment_code',
             entity: 'customer',
             entityId: customerId,
-            actor: customerActor({ ...customer, id: customerId }),
-            tenantId,
+            ...byCustomer(customer),
             after: { expires_at: expiresAt.toISOString() },
           });
           return {

@@ -71,7 +71,13 @@ describe('issuing a code in the app', () => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, customer.id), eq(auditLog.action, 'wallet.payment_code')));
-    expect(entry).toMatchObject({ entity: 'customer', tenantId: refs.tenantId });
+    // The customer acted: their id, and their phone masked to its country code and last four.
+    expect(entry).toMatchObject({
+      entity: 'customer',
+      tenantId: refs.tenantId,
+      actorId: customer.id,
+      actorUsername: `customer:${customer.phone.slice(0, 3)}•••••${customer.phone.slice(-4)}`,
+    });
     expect(JSON.stringify(entry!.after)).not.toContain(issued.code);
   });
 

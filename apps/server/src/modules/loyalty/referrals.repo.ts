@@ -1,5 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
+import { ownedRowWhere } from '../../db/owned-rows';
 import { ownedBy, ownedWhere, tenantIs } from '../../db/tenant-scope';
 import { pointsEntries, referrals, walletEntries } from '../../db/schema/loyalty';
 import { customerOrders } from '../../db/schema/customers';
@@ -8,13 +9,8 @@ import { orders } from '../../db/schema/orders';
 export type ReferralRow = typeof referrals.$inferSelect;
 
 /** The referral that brought this customer, locked to the transaction's end. */
-export async function lockReferralOf(tx: Db, tenantId: string, refereeId: string) {
-  const [row] = await tx
-    .select()
-    .from(referrals)
-    .where(and(ownedBy(referrals, tenantId), eq(referrals.refereeId, refereeId)))
-    .for('update');
-  return row ?? null;
+export function lockReferralOf(tx: Db, tenantId: string, refereeId: string) {
+  return ownedRowWhere(tx, referrals, tenantId, eq(referrals.refereeId, refereeId), { lock: true });
 }
 
 /**

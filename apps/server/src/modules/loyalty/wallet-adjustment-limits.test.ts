@@ -3,11 +3,12 @@ import type { WalletAdjustmentResult } from '@kopi/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { walletAdjustments, walletEntries } from '../../db/schema/loyalty';
-import { auditLog, idempotencyKeys } from '../../db/schema/platform';
+import { idempotencyKeys } from '../../db/schema/platform';
 import { demoTenantId } from '../../test/order-fixtures';
 import { engine } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { adjust, balanceOf, setWalletRules, walletCustomer } from '../../test/wallet-fixtures';
+import { auditsOf } from '../../test/fixtures';
 
 // The limit up to which a staff adjustment posts at once counts what that staff member adjusted
 // for the customer over the last 24 hours: what posted at once and what they asked for that still
@@ -80,12 +81,7 @@ describe("a staff member's adjustments for one customer over a day", () => {
     const third = await adjust(t, admin, other.id, { amount: LIMIT, reason: 'Goodwill' });
     const waiting = (third.json() as { data: WalletAdjustmentResult }).data.adjustment!;
     expect(await balanceOf(db(), other.id)).toBe(LIMIT);
-    const [request] = await db()
-      .select()
-      .from(auditLog)
-      .where(
-        and(eq(auditLog.action, 'wallet.adjustment_request'), eq(auditLog.entityId, waiting.id)),
-      );
+    const [request] = await auditsOf(t, 'wallet.adjustment_request', waiting.id);
     expect(request!.after).toMatchObject({ limit: LIMIT, adjusted_last_day: 2 * LIMIT });
   });
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { walletAdjustments, walletEntries } from '../../db/schema/loyalty';
 import { auditLog, idempotencyKeys } from '../../db/schema/platform';
 import { expectCode } from '../../test/expect-code';
-import { createTenant, createUser } from '../../test/fixtures';
+import { createTenant, createUser, auditsOf } from '../../test/fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
 import { anonymous, requestAs } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
@@ -59,10 +59,7 @@ describe('an adjustment within the limit', () => {
       order_no: null,
     });
     expect(await balanceOf(db(), c.id)).toBe(1000 + LIMIT);
-    const [entry] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'wallet.adjust'), eq(auditLog.entityId, c.id)));
+    const [entry] = await auditsOf(t, 'wallet.adjust', c.id);
     expect(entry).toMatchObject({ entity: 'customer', actorUsername: 'finance' });
     expect(entry!.before).toEqual({ balance: 1000 });
     expect(entry!.after).toMatchObject({
@@ -107,10 +104,7 @@ describe('an adjustment within the limit', () => {
     for (const r of answers) expect([200, 409]).toContain(r.statusCode);
     expect((await entriesOf(c.id)).map((e) => e.amount).sort()).toEqual([100, 300]);
     expect(await balanceOf(db(), c.id)).toBe(400);
-    const audited = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'wallet.adjust'), eq(auditLog.entityId, c.id)));
+    const audited = await auditsOf(t, 'wallet.adjust', c.id);
     expect(audited).toHaveLength(2);
   });
 });
@@ -197,10 +191,7 @@ describe('an adjustment above the limit', () => {
       );
     }
     expect(await balanceOf(db(), c.id)).toBe(LIMIT * 2);
-    const [audited] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'wallet.adjustment_approve'), eq(auditLog.entityId, id)));
+    const [audited] = await auditsOf(t, 'wallet.adjustment_approve', id);
     expect(audited).toMatchObject({ actorUsername: 'admin' });
     expect(audited!.after).toMatchObject({ status: 'approved', balance: LIMIT * 2 });
   });

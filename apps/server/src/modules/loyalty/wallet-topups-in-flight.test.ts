@@ -4,7 +4,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf } from '../../db/database';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paymentIntents } from '../../db/schema/payments';
-import { auditLog } from '../../db/schema/platform';
 import { expectCode } from '../../test/expect-code';
 import { postCallback, verifiedCustomer, type TestCustomer } from '../../test/mobile-fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
@@ -16,6 +15,7 @@ import { insertTopupIntent, pendingTopupSum } from '../payments/intents/payments
 import { TOPUP_IN_FLIGHT_MINUTES } from '../payments/intents/payments.service';
 import { postWallet } from './ledgers.service';
 import { checkTopup } from './wallet.service';
+import { auditsOf } from '../../test/fixtures';
 
 // The maximum balance counts the customer's top-ups still being paid: a start is refused when the
 // balance, the pending top-ups of the last 30 minutes and its own amount pass the maximum. Money
@@ -57,11 +57,7 @@ async function holder() {
   await fund(db(), tenantId, idOf(who), BALANCE);
   return who;
 }
-const overLimitFlags = (customerId: string) =>
-  db()
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, 'wallet.topup_over_limit'), eq(auditLog.entityId, customerId)));
+const overLimitFlags = (customerId: string) => auditsOf(t, 'wallet.topup_over_limit', customerId);
 /** Moves a started top-up back in time, as if it had been started `minutes` ago. */
 const startedAgo = (paymentId: string, minutes: number) =>
   db()

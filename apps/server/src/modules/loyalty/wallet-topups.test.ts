@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { MobileWalletEntry, PaymentStart } from '@kopi/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
 import { walletEntries } from '../../db/schema/loyalty';
 import { paymentIntents } from '../../db/schema/payments';
-import { auditLog } from '../../db/schema/platform';
 import { expectCode } from '../../test/expect-code';
 import { postCallback, verifiedCustomer, type TestCustomer } from '../../test/mobile-fixtures';
 import { demoTenantId } from '../../test/order-fixtures';
@@ -14,6 +13,7 @@ import { useTestApp } from '../../test/use-test-app';
 import { balanceOf, fund, setWalletRules } from '../../test/wallet-fixtures';
 import { signedSandboxCallback } from '../payments/intents/sandbox-provider';
 import { checkTopup } from './wallet.service';
+import { auditsOf } from '../../test/fixtures';
 
 // Top-ups from the app through the payment-provider interface (the sandbox): refused for a
 // blocked customer and beyond the tenant's maximum balance; the provider's callback credits the
@@ -90,10 +90,7 @@ describe('a top-up', () => {
       actorName: 'Top Up Tan',
     });
     expect(await balanceOf(db(), customerIdOf(who))).toBe(5000);
-    const audited = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'wallet.topup'), eq(auditLog.entityId, customerIdOf(who))));
+    const audited = await auditsOf(t, 'wallet.topup', customerIdOf(who));
     expect(audited).toHaveLength(1);
     expect(audited[0]).toMatchObject({
       entity: 'customer',
@@ -124,10 +121,7 @@ describe('a top-up', () => {
       .from(paymentIntents)
       .where(eq(paymentIntents.id, payment.payment_id));
     expect(intent!.status).toBe('failed');
-    const [failed] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'payment.failed'), eq(auditLog.entityId, customerIdOf(who))));
+    const [failed] = await auditsOf(t, 'payment.failed', customerIdOf(who));
     expect(failed).toMatchObject({ entity: 'customer' });
   });
 

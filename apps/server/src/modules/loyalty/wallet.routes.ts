@@ -1,5 +1,4 @@
 import {
-  idParamSchema,
   ledgerQuerySchema,
   walletAdjustmentInputSchema,
   walletAdjustmentListQuerySchema,
@@ -16,7 +15,8 @@ import { collectionRoutes } from '../../lib/collection-routes';
 import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
+import { keyedRoutes } from '../../lib/keyed-routes';
+import { defineRoutes } from '../../lib/route-kit';
 import type { WalletAdjustmentService } from './wallet-adjustments.service';
 import type { WalletService } from './wallet.service';
 
@@ -29,29 +29,25 @@ export async function walletRoutes(
   { wallet, adjustments }: { wallet: WalletService; adjustments: WalletAdjustmentService },
 ) {
   const route = defineRoutes(app, { tags: ['wallet'], context: authedContextOf });
+  const keyed = keyedRoutes(route, adjustments);
   const adjustmentList = resourceRoutes(route, '/wallet-adjustments', adjustments, 'wallet');
   const adjustment = itemRoutes(route, '/wallet-adjustments', adjustments);
   const entries = collectionRoutes(route, '/wallet-entries', wallet);
+  const customer = itemRoutes(route, '/customers', wallet, { methods: { wallet: 'ledgerOf' } });
 
-  route.list('/customers/:id/wallet', {
-    config: { permission: 'read-wallet' },
-    summary:
-      'A customer’s wallet ledger, newest first, with the order number of each entry; from/to are business days',
-    params: idParamSchema,
-    querystring: ledgerQuerySchema,
-    item: walletEntrySchema,
-    handler: (ctx, { params, query }) => wallet.ledgerOf(ctx, params.id, query),
-  });
+  customer.list(
+    'wallet',
+    'read-wallet',
+    'A customer’s wallet ledger, newest first, with the order number of each entry; from/to are business days',
+    ledgerQuerySchema,
+    walletEntrySchema,
+  );
 
-  route.post('/customers/:id/wallet/adjust', {
-    config: { permission: 'adjust-wallet', idempotency: 'required' },
+  keyed.post('/customers/:id/wallet/adjust', 'adjust-wallet', 'adjust', {
     summary:
       'Credit (+) or debit (−) a wallet with a reason (Idempotency-Key required): up to the tenant’s adjustment limit it posts at once; above it, it waits for another staff member’s approval. Never below zero (409 insufficient_wallet_balance)',
-    params: idParamSchema,
     body: walletAdjustmentInputSchema,
     data: walletAdjustmentResultSchema,
-    handler: (ctx, request) =>
-      adjustments.adjust(ctx, request.params.id, request.body, idempotencyKeyOf(request)),
   });
 
   adjustmentList.list(

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, count, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, like } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { productOutlets, products } from '../../db/schema/catalogue';
 import { customerOrders } from '../../db/schema/customers';
 import { orderCounters, orders } from '../../db/schema/orders';
 import { auditLog, notifications } from '../../db/schema/platform';
 import { outlets } from '../../db/schema/tenancy';
-import { liveEvents } from '../../db/schema/live';
 import { demoOutlet, demoProduct, otherTenant } from '../../test/catalogue-fixtures';
 import {
   addProduct,
@@ -24,6 +23,7 @@ import {
 import { expectCode } from '../../test/expect-code';
 import { anonymous, createTestApp, requestAs } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
+import { liveEventsAbout } from '../../test/fixtures';
 
 // The app's outlets, menu and orders: open now and distance, the outlet's own menu and prices,
 // orders priced like counter sales and numbered on the same counter, refused while the outlet is
@@ -236,10 +236,7 @@ describe('POST /api/mobile/orders', () => {
       .from(customerOrders)
       .where(eq(customerOrders.orderId, order.id));
     expect(link!.customerId).toBe(customer.session.customer.id);
-    const events = await t.database.db
-      .select()
-      .from(liveEvents)
-      .where(sql`${liveEvents.message}->>'id_order' = ${order.id}`);
+    const events = await liveEventsAbout(t, 'id_order', order.id);
     expect(events.map((e) => [e.type, e.message.status])).toEqual([['order.created', 'CREATED']]);
     // The staff hear of it once it is paid, not before.
     const [notified] = await t.database.db
@@ -532,10 +529,7 @@ describe('tracking and cancelling', () => {
       reason_code: 'cancelled_by_customer',
       reason_params: { note: null },
     });
-    const events = await t.database.db
-      .select()
-      .from(liveEvents)
-      .where(sql`${liveEvents.message}->>'id_order' = ${order.id}`);
+    const events = await liveEventsAbout(t, 'id_order', order.id);
     expect(events.map((e) => [e.type, e.message.status])).toEqual([
       ['order.created', 'CREATED'],
       ['order.status', 'REJECTED'],

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { SANDBOX_SIGNATURE_HEADER } from '@kopi/contract';
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orderPayments, orders, orderStatusHistory } from '../../db/schema/orders';
 import { paymentCallbacks, paymentIntents } from '../../db/schema/payments';
-import { auditLog, notifications, serverSecrets } from '../../db/schema/platform';
-import { liveEvents } from '../../db/schema/live';
+import { auditLog, notifications } from '../../db/schema/platform';
 import { AppError } from '../../lib/errors';
 import { demoOutlet } from '../../test/catalogue-fixtures';
 import { addProduct, testClock } from '../../test/order-fixtures';
@@ -23,6 +22,8 @@ import { createRefundPayouts } from '../payments/refund-payouts/refund-payouts.s
 import { noGateways, standaloneOrderDeps } from '../../test/standalone-services';
 import { createPaymentService } from '../payments/intents/payments.service';
 import { signedSandboxCallback, signSandboxBody } from '../payments/intents/sandbox-provider';
+import { liveEventsAbout } from '../../test/fixtures';
+import { sandboxSecret } from '../../test/gateway-order-fixtures';
 
 // Paying an app order through the built-in sandbox provider: the signed callback moves the order
 // CREATED → PENDING in one transaction (payment, history, audit, the staff's notification and the
@@ -77,21 +78,7 @@ const orderRow = async (id: string) =>
   (await t.database.db.select().from(orders).where(eq(orders.id, id)))[0]!;
 
 const eventsOf = async (id: string) =>
-  (
-    await t.database.db
-      .select()
-      .from(liveEvents)
-      .where(sql`${liveEvents.message}->>'id_order' = ${id}`)
-      .orderBy(asc(liveEvents.id))
-  ).map((e) => [e.type, e.message.status]);
-
-async function sandboxSecret() {
-  const [row] = await t.database.db
-    .select({ value: serverSecrets.value })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, 'payment_sandbox_secret'));
-  return row!.value;
-}
+  (await liveEventsAbout(t, 'id_order', id)).map((e) => [e.type, e.message.status]);
 
 describe('paying with the sandbox provider', () => {
   it('moves a paid order to PENDING with its payment, history, audit, notification and live event', async () => {
@@ -263,7 +250,7 @@ describe('paying with the sandbox provider', () => {
   it('refuses a correctly signed callback for the wrong amount, order or an unknown payment', async () => {
     const order = await newOrder();
     const payment = (await startPayment(order.id)).json().data;
-    const secret = await sandboxSecret();
+    const secret = await sandboxSecret(t);
     const signed = (body: Record<string, unknown>) =>
       signedSandboxCallback(secret, JSON.stringify(body));
     const base = JSON.parse(payment.sandbox_callback.body);

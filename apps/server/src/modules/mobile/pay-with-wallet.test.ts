@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mobileOrderSchema } from '@kopi/contract';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { orderPayments, orders } from '../../db/schema/orders';
 import { auditLog, notifications } from '../../db/schema/platform';
-import { refunds, refundStatusHistory } from '../../db/schema/refunds';
+import { refunds } from '../../db/schema/refunds';
 import { createTenant } from '../../test/fixtures';
 import { expectCode } from '../../test/expect-code';
 import { verifiedCustomer } from '../../test/mobile-fixtures';
@@ -19,6 +19,7 @@ import {
 } from '../../test/wallet-pay-fixtures';
 import { createCustomerOrderService } from '../orders/customer-orders.service';
 import { standaloneOrderDeps } from '../../test/standalone-services';
+import { refundMovesOf } from '../../test/refund-fixtures';
 
 // Paying an app order with the wallet: what the order owes leaves the wallet in the same
 // transaction as the order's payment (CREATED → PENDING, the staff told, points earned), or
@@ -140,11 +141,7 @@ describe('an order paid with the wallet and cancelled', () => {
       approvedByName: 'Automatic refund',
     });
     // The system's moves say why in codes, which each screen words in its own language.
-    const moves = await t.database.db
-      .select()
-      .from(refundStatusHistory)
-      .where(eq(refundStatusHistory.refundId, refund!.id))
-      .orderBy(asc(refundStatusHistory.at));
+    const moves = await refundMovesOf(t, refund!.id);
     expect(moves.map((m) => [m.toStatus, m.reason, m.reasonCode, m.reasonParams])).toEqual([
       ['PENDING', null, null, null],
       ['APPROVED', null, 'given_back_to_wallet', {}],

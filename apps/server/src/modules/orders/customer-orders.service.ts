@@ -2,7 +2,7 @@ import { codedReason, type OrderStatus } from '@kopi/contract';
 import type { Db } from '../../db/database';
 import { auditRow } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
-import { type CustomerPrincipal, customerActor } from '../../lib/customer-principal';
+import { byCustomer, customerActor, type CustomerPrincipal } from '../../lib/customer-principal';
 import { AppError } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
 import { postWallet } from '../loyalty/ledgers.service';
@@ -138,8 +138,7 @@ export function createCustomerOrderService({
         action: 'order.status',
         entity: 'order',
         entityId: id,
-        actor: customerActor({ ...customer, id: customer.customerId }),
-        tenantId: customer.tenantId,
+        ...byCustomer(customer),
         // What the customer wrote, as a staff member's reason is kept on their moves.
         after: { status: 'REJECTED', reason: customerReason },
       });

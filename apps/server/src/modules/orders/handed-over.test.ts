@@ -1,13 +1,13 @@
 import { boardSchema, dashboardSchema, orderSchema } from '@kopi/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { liveEvents } from '../../db/schema/live';
-import { auditLog } from '../../db/schema/platform';
 import { otherTenant } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { cardSale, sell } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
+import { auditsOf } from '../../test/fixtures';
 
 // POST /api/orders/{id}/handed-over: the moment a ready order reached the customer, recorded
 // once; the board drops the card, order details show the waiting times, the dashboard averages.
@@ -83,10 +83,7 @@ describe('POST /api/orders/{id}/handed-over', () => {
     expect(later.statusCode).toBe(200);
     expect(later.json().data.handed_over_at).toBe('2026-06-10T03:10:00.000Z');
 
-    const audits = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'order.handed_over'), eq(auditLog.entityId, id)));
+    const audits = await auditsOf(t, 'order.handed_over', id);
     expect(audits).toHaveLength(1);
     expect(audits[0]!.after).toMatchObject({ handed_over_at: '2026-06-10T03:10:00.000Z' });
     const events = (

@@ -1,13 +1,13 @@
 import { boardSchema, orderSchema } from '@kopi/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { liveEvents } from '../../db/schema/live';
-import { auditLog } from '../../db/schema/platform';
 import { otherTenant } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { cardSale, sell } from '../../test/order-fixtures';
 import { anonymous, type RequestHeaders } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
+import { auditsOf } from '../../test/fixtures';
 
 // POST /api/orders/{id}/not-collected: a manager clears a ready order the customer never came
 // for, with a reason, once. Ready orders otherwise stay on the board until handed
@@ -91,10 +91,7 @@ describe('POST /api/orders/{id}/not-collected', () => {
       not_collected_reason: first,
     });
 
-    const audits = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'order.not_collected'), eq(auditLog.entityId, id)));
+    const audits = await auditsOf(t, 'order.not_collected', id);
     expect(audits).toHaveLength(1);
     expect(audits[0]!.after).toMatchObject({ reason: first });
     const events = (

@@ -1,16 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database';
 import { demoTenantId, testClock } from '../../test/order-fixtures';
-import { useTestApp } from '../../test/use-test-app';
+import { useDemoOrdersApp } from '../../test/use-test-app';
 
 // The demo seeded before the outlets open (after the 04:00 cut-off, before 07:00 at KL): today's
 // open orders are still there for the board and the POS, rung up early outside the hours, and
 // none falls before today's business day began.
 
 const clock = testClock('2026-06-10T21:30:00Z'); // Thursday 05:30 in Kuala Lumpur
-vi.setConfig({ hookTimeout: 180_000 });
-const { t } = useTestApp({ now: clock.now, config: { demoOrders: true } });
+const { t } = useDemoOrdersApp({ now: clock.now });
 let tenantId: string;
 
 beforeAll(async () => {

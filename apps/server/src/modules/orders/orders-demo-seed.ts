@@ -12,6 +12,7 @@ import {
   servingMethods,
   weekdayOf,
   zonedToUtc,
+  seededRandom,
 } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
@@ -26,7 +27,6 @@ import type { CloseDayService } from './close-day.service';
 import { type CatalogueProduct, resolveCart } from './order-cart';
 import type { OrderService } from './orders.service';
 import * as catalogue from './order-catalogue.repo';
-import { seededRandom } from '../../lib/seeded-random';
 
 // Demo orders: a few past business days at every outlet plus a few open ones today,
 // made through the same services as the API (so priceOrder prices them and the numbers, history

@@ -12,7 +12,7 @@ import {
 } from '@kopi/contract';
 import { parse } from 'csv-parse/sync';
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { rowsOf } from '../../db/database';
 import { users } from '../../db/schema/access';
@@ -28,7 +28,7 @@ import {
 import { signedInUser } from '../../test/fixtures';
 import { demoTenantId, testClock } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useDemoOrdersApp } from '../../test/use-test-app';
 import { createOrderService } from './orders.service';
 import { standaloneOrderDeps } from '../../test/standalone-services';
 import { expectCode } from '../../test/expect-code';
@@ -41,12 +41,8 @@ let tenantId: string;
 let kl: string;
 let pg: string;
 
-// The demo orders, refunds and customers are seeded through their services first: the app
-// takes a while to start.
-vi.setConfig({ hookTimeout: 180_000 });
-const { t, api, as } = useTestApp({
+const { t, api, as } = useDemoOrdersApp({
   now: clock.now,
-  config: { demoOrders: true },
   signIn: ['admin', 'cashier'],
   api: 'admin',
 });

@@ -1,12 +1,12 @@
 import type { OrderSummary } from '@kopi/contract';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/database';
 import { captureStatements } from '../../test/capture-statements';
 import { demoTenantId, testClock } from '../../test/order-fixtures';
 import { engine } from '../../test/test-app';
-import { useTestApp } from '../../test/use-test-app';
+import { useDemoOrdersApp } from '../../test/use-test-app';
 import { exactSearchOf } from './order-search';
 
 // The order list's search over the demo orders: text matches anywhere in the order number, the
@@ -15,10 +15,8 @@ import { exactSearchOf } from './order-search';
 // (`019-556 6103`) finds the orders of that phone.
 
 const clock = testClock('2026-06-10T06:00:00Z');
-vi.setConfig({ hookTimeout: 180_000 });
-const { t, api } = useTestApp({
+const { t, api } = useDemoOrdersApp({
   now: clock.now,
-  config: { demoOrders: true },
   signIn: ['admin'],
   api: 'admin',
 });

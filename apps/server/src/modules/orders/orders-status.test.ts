@@ -1,13 +1,13 @@
 import { type Order, orderSchema, zReportSchema } from '@kopi/contract';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
-import { auditLog, notifications } from '../../db/schema/platform';
-import { liveEvents } from '../../db/schema/live';
+import { notifications } from '../../db/schema/platform';
 import { otherTenant } from '../../test/catalogue-fixtures';
 import { cardSale, sell } from '../../test/order-fixtures';
 import { detailPaths, expectCode } from '../../test/expect-code';
 import { useSaleApp } from '../../test/use-sale-app';
+import { auditsOf, liveEventsAbout } from '../../test/fixtures';
 
 // POST /api/orders/{id}/status (DESIGN §4) and the day close with its Z-report.
 
@@ -80,11 +80,7 @@ describe('POST /api/orders/{id}/status', () => {
     ]);
 
     const db = t.database.db;
-    const events = await db
-      .select()
-      .from(liveEvents)
-      .where(sql`${liveEvents.message}->>'id_order' = ${order.id}`)
-      .orderBy(liveEvents.id);
+    const events = await liveEventsAbout(t, 'id_order', order.id);
     expect(events.map((e) => [e.type, e.message.status])).toEqual([
       ['order.created', 'PENDING'],
       ['order.status', 'APPROVED'],
@@ -104,10 +100,7 @@ describe('POST /api/orders/{id}/status', () => {
       ['orderAccepted', { order_no: order.order_no, by: 'Siti Nurhaliza', reason: null }],
       ['orderReady', { order_no: order.order_no, by: 'Siti Nurhaliza', reason: null }],
     ]);
-    const audits = await db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'order.status'), eq(auditLog.entityId, order.id)));
+    const audits = await auditsOf(t, 'order.status', order.id);
     expect(audits).toHaveLength(2);
   });
 
@@ -147,10 +140,7 @@ describe('POST /api/orders/{id}/status', () => {
       by: 'Tan Wei Ming',
       reason: 'Out of fresh milk',
     });
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'order.status'), eq(auditLog.entityId, order.id)));
+    const [entry] = await auditsOf(t, 'order.status', order.id);
     expect(entry).toMatchObject({
       actorUsername: 'manager',
       before: { status: 'PENDING' },

@@ -28,7 +28,8 @@ import { collectionRoutes } from '../../lib/collection-routes';
 import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
+import { keyedRoutes } from '../../lib/keyed-routes';
+import { defineRoutes } from '../../lib/route-kit';
 import type { CloseDayService } from './close-day.service';
 import type { OrderService } from './orders.service';
 
@@ -50,6 +51,7 @@ export async function orderRoutes(
   { service, closeDay }: { service: OrderService; closeDay: CloseDayService },
 ) {
   const route = defineRoutes(app, { tags: ['orders'], context: authedContextOf });
+  const keyed = keyedRoutes(route, service);
   const orders = resourceRoutes(route, '/orders', service, 'order');
   const order = itemRoutes(route, '/orders', service, {
     methods: { status: 'moveStatus', 'handed-over': 'handOver' },
@@ -85,13 +87,11 @@ export async function orderRoutes(
     handler: (ctx, { query }) => service.posMenu(ctx, query.outlet_id),
   });
 
-  route.create('/orders', {
-    config: { permission: 'create-pos', idempotency: 'required' },
+  keyed.create('/orders', 'create-pos', 'create', {
     summary:
       'A paid counter sale (Idempotency-Key required): prices from the database, totals by the contract pricing, payments must add up to the total; starts PENDING',
     body: orderCreateSchema,
     data: orderSchema,
-    handler: (ctx, request) => service.create(ctx, request.body, idempotencyKeyOf(request)),
   });
 
   orders.list(

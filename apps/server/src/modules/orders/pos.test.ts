@@ -9,7 +9,7 @@ import {
   demoOutletIds,
   otherTenant,
 } from '../../test/catalogue-fixtures';
-import { createTenant, createUser } from '../../test/fixtures';
+import { createTenant, createUser, updateRow } from '../../test/fixtures';
 import {
   addProduct,
   demoTenantId,
@@ -200,25 +200,19 @@ describe('GET /api/pos/menu', () => {
       expect(tehTarik.image_url).toBe('/uploads/products/teh-thumb.webp');
       expect(bySku(await menuOf(kl), 'KOP-001')!.image_url).toBeNull();
     } finally {
-      await t.database.db.update(addons).set({ status: 'active' }).where(eq(addons.id, pearls!.id));
+      await updateRow(t, addons, pearls!.id, { status: 'active' });
     }
   });
 
   it('leaves out a disabled category and its products', async () => {
     const food = await demoCategory(t, 'Food');
-    await t.database.db
-      .update(categories)
-      .set({ status: 'disabled' })
-      .where(eq(categories.id, food.id));
+    await updateRow(t, categories, food.id, { status: 'disabled' });
     try {
       const menu = await menuOf(kl);
       expect(menu.categories.some((c) => c.id === food.id)).toBe(false);
       expect(menu.products.some((p) => p.category_id === food.id)).toBe(false);
     } finally {
-      await t.database.db
-        .update(categories)
-        .set({ status: 'active' })
-        .where(eq(categories.id, food.id));
+      await updateRow(t, categories, food.id, { status: 'active' });
     }
   });
 

@@ -1,6 +1,12 @@
 import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { updateOwnedRow, deleteOwnedRow, insertedId } from '../../db/owned-rows';
+import {
+  deleteOwnedRow,
+  insertedId,
+  insertOwnedRow,
+  ownedRowWhere,
+  updateOwnedRow,
+} from '../../db/owned-rows';
 import { countWhere, pageWithTotal, searchAny } from '../../db/list-page';
 import { users } from '../../db/schema/access';
 import { outletClosures, outlets } from '../../db/schema/tenancy';
@@ -48,13 +54,8 @@ export async function list(
   );
 }
 
-export async function findById(db: Db, tenantId: string, id: string): Promise<OutletRow | null> {
-  const [row] = await db
-    .select()
-    .from(outlets)
-    .where(and(ownedBy(outlets, tenantId), eq(outlets.id, id)))
-    .limit(1);
-  return row ?? null;
+export function findById(db: Db, tenantId: string, id: string): Promise<OutletRow | null> {
+  return ownedRowWhere(db, outlets, tenantId, eq(outlets.id, id));
 }
 
 export type OutletValues = Pick<
@@ -75,12 +76,7 @@ export type OutletValues = Pick<
 >;
 
 export async function insert(tx: Db, tenantId: string, values: OutletValues): Promise<string> {
-  return insertedId(
-    tx
-      .insert(outlets)
-      .values({ tenantId, ...values })
-      .returning({ id: outlets.id }),
-  );
+  return insertOwnedRow(tx, outlets, tenantId, values);
 }
 
 export async function update(

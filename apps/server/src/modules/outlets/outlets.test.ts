@@ -1,21 +1,16 @@
 import { outletSchema } from '@kopi/contract';
-import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/platform';
-import { demoOutlet, otherTenant } from '../../test/catalogue-fixtures';
-import { detailPaths, expectCode } from '../../test/expect-code';
+import { describe, expect, it } from 'vitest';
+import { demoOutlet, useOtherTenant } from '../../test/catalogue-fixtures';
+import { detailPaths, expectCode, expectCodeWithDetails } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
+import { auditsOf } from '../../test/fixtures';
 
 // Outlets, their weekly hours and closures, and "open now" on an injected clock.
 
 // Monday 23 November 2026, 10:00 in Kuala Lumpur (UTC+8).
 let now = new Date('2026-11-23T02:00:00Z');
-let other: Awaited<ReturnType<typeof otherTenant>>;
-
 const { t, api } = useTestApp({ now: () => now, signIn: ['admin'], api: 'admin' });
-beforeAll(async () => {
-  other = await otherTenant(t, 'outlet-rival');
-});
+const other = useOtherTenant(t, 'outlet-rival');
 
 const byCode = (rows: { code: string }[], code: string) => rows.find((r) => r.code === code)!;
 
@@ -123,10 +118,7 @@ describe('POST, PUT and DELETE /api/outlets', () => {
       name: 'Kuala Lumpur (Bukit Bintang)',
       accepting_orders: false,
     });
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'outlet.update'), eq(auditLog.entityId, kl.id)));
+    const [entry] = await auditsOf(t, 'outlet.update', kl.id);
     expect(entry?.before).toMatchObject({ name: 'Kuala Lumpur' });
   });
 
@@ -157,10 +149,7 @@ describe('POST, PUT and DELETE /api/outlets', () => {
         business_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
       },
     ]);
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'outlet.update'), eq(auditLog.entityId, id)));
+    const [entry] = await auditsOf(t, 'outlet.update', id);
     expect(entry?.after).toMatchObject({ board_amber_minutes: 3, board_red_minutes: 240 });
   });
 
@@ -171,14 +160,10 @@ describe('POST, PUT and DELETE /api/outlets', () => {
       board_amber_minutes: amber,
       board_red_minutes: red,
     });
-    const range = await api.post('/api/outlets', body(0, 241));
-    expectCode(range, 400, 'validation_failed');
-    expect(range.json().details).toEqual(
-      expect.arrayContaining([
-        { path: 'board_amber_minutes', message: 'validation.min_value?min=1' },
-        { path: 'board_red_minutes', message: 'validation.max_value?max=240' },
-      ]),
-    );
+    expectCodeWithDetails(await api.post('/api/outlets', body(0, 241)), 400, 'validation_failed', [
+      { path: 'board_amber_minutes', message: 'validation.min_value?min=1' },
+      { path: 'board_red_minutes', message: 'validation.max_value?max=240' },
+    ]);
     const whole = await api.post('/api/outlets', body(2.5, 10));
     expect(whole.json().details).toEqual([
       { path: 'board_amber_minutes', message: 'validation.integer' },

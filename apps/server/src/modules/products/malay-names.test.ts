@@ -1,5 +1,5 @@
 import { addonSchema, messageKey, productSchema, variantGroupSchema } from '@kopi/contract';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { products, variantOptions } from '../../db/schema/catalogue';
 import { newProductInput, demoOutletIds, demoProduct } from '../../test/catalogue-fixtures';
@@ -7,6 +7,7 @@ import { detailPaths, expectCode, expectInvalid } from '../../test/expect-code';
 import { demoTenantHeader, placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
 import { optionNamed, requiredChoices, sell, testClock } from '../../test/order-fixtures';
 import { useTestApp } from '../../test/use-test-app';
+import { updateRow } from '../../test/fixtures';
 
 // Malay names of the catalogue (decision 039): optional on products, variant groups, options and
 // add-ons (blank is none), chosen by the app's Accept-Language with the English name as fallback,
@@ -212,14 +213,8 @@ describe('order lines keep the Malay names as sold', () => {
     expect(sale.statusCode, sale.body).toBe(201);
     const orderId = sale.json().data.id as string;
 
-    await t.database.db
-      .update(products)
-      .set({ nameMy: 'Kopi Ais Baharu' })
-      .where(eq(products.id, peng.id));
-    await t.database.db
-      .update(variantOptions)
-      .set({ nameMy: 'Besar Baharu' })
-      .where(eq(variantOptions.id, large.id));
+    await updateRow(t, products, peng.id, { nameMy: 'Kopi Ais Baharu' });
+    await updateRow(t, variantOptions, large.id, { nameMy: 'Besar Baharu' });
     try {
       const order = await api.get(`/api/orders/${orderId}`, admin);
       expect(order.statusCode, order.body).toBe(200);
@@ -242,14 +237,8 @@ describe('order lines keep the Malay names as sold', () => {
       expect(refundable.statusCode, refundable.body).toBe(200);
       expect(refundable.json().data.items[0]).toMatchObject({ name_my: 'Kopi Ais' });
     } finally {
-      await t.database.db
-        .update(products)
-        .set({ nameMy: 'Kopi Ais' })
-        .where(eq(products.id, peng.id));
-      await t.database.db
-        .update(variantOptions)
-        .set({ nameMy: 'Besar' })
-        .where(eq(variantOptions.id, large.id));
+      await updateRow(t, products, peng.id, { nameMy: 'Kopi Ais' });
+      await updateRow(t, variantOptions, large.id, { nameMy: 'Besar' });
     }
   });
 

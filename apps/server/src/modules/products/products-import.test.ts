@@ -1,9 +1,9 @@
 import { importResultSchema, productImportColumns } from '@kopi/contract';
 import ExcelJS from 'exceljs';
 import { and, eq, like } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { products } from '../../db/schema/catalogue';
-import { demoCategory, multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
+import { demoCategory, multipart, pngImage, useOtherTenant } from '../../test/catalogue-fixtures';
 import { useTestApp } from '../../test/use-test-app';
 import { formatRinggit, parseRinggit } from './product-files';
 import { expectCode } from '../../test/expect-code';
@@ -11,13 +11,9 @@ import { expectCode } from '../../test/expect-code';
 // Export and import of the product file: same columns both ways, prices in ringgit, every row
 // checked, nothing written unless the whole file is valid.
 
-let other: Awaited<ReturnType<typeof otherTenant>>;
-
 const { t, api, as } = useTestApp({ signIn: ['admin'] });
 const { admin } = as;
-beforeAll(async () => {
-  other = await otherTenant(t, 'import-rival');
-});
+const other = useOtherTenant(t, 'import-rival');
 
 const exportFile = (query: string, headers = admin) =>
   api.get(`/api/products/export?${query}`, headers);

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { productImageSchema, productOutletSchema } from '@kopi/contract';
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedInUser } from '../../test/fixtures';
 import {
   demoOutlet,
   demoProduct,
   multipart,
-  otherTenant,
   pngImage,
+  useOtherTenant,
 } from '../../test/catalogue-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
@@ -19,13 +19,9 @@ import { expectCode } from '../../test/expect-code';
 
 // Monday 23 November 2026, 10:00 in Kuala Lumpur (UTC+8). Tests move it.
 let now = new Date('2026-11-23T02:00:00Z');
-let other: Awaited<ReturnType<typeof otherTenant>>;
-
 const { t, api, as } = useTestApp({ now: () => now, signIn: ['admin'], api: 'admin' });
 const { admin } = as;
-beforeAll(async () => {
-  other = await otherTenant(t, 'kedai-lain');
-});
+const other = useOtherTenant(t, 'kedai-lain');
 
 const upload = (productId: string, file: Buffer, name = 'photo.png', type = 'image/png') => {
   const body = multipart(file, name, type);

@@ -1,29 +1,25 @@
 import { productListItemSchema, productSchema } from '@kopi/contract';
-import { and, eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import { products, variantGroups } from '../../db/schema/catalogue';
-import { auditLog } from '../../db/schema/platform';
 import {
   demoCategory,
   newProductInput,
   demoOutlet,
   demoProduct,
-  otherTenant,
+  useOtherTenant,
 } from '../../test/catalogue-fixtures';
 import { anonymous, type HttpMethod } from '../../test/test-app';
 import { expectCode, expectInvalid } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
+import { auditsOf } from '../../test/fixtures';
 
 // Products: the list (search, filters, sort, paging), the form's rules, delete versus archive,
 // bulk status, permissions and tenant isolation.
 
-let other: Awaited<ReturnType<typeof otherTenant>>;
-
 const { t, api, as } = useTestApp({ signIn: ['admin', 'cashier'], api: 'admin' });
 const { admin, cashier } = as;
-beforeAll(async () => {
-  other = await otherTenant(t, 'rival-kopi');
-});
+const other = useOtherTenant(t, 'rival-kopi');
 
 const list = async (query: string, headers = admin) => {
   const res = await api.get(`/api/products?${query}`, headers);
@@ -160,10 +156,7 @@ describe('POST /api/products', () => {
     ]);
     expect(product.addons.map((a) => a.addons_name)).toEqual(['Extra shot']);
     expect(product.outlets).toHaveLength(3);
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'product.create'), eq(auditLog.entityId, product.id)));
+    const [entry] = await auditsOf(t, 'product.create', product.id);
     expect(entry).toMatchObject({ actorUsername: 'admin' });
   });
 

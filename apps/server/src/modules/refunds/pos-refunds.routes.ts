@@ -7,7 +7,8 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { authedContextOf } from '../../lib/request-context';
-import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
+import { keyedRoutes } from '../../lib/keyed-routes';
+import { defineRoutes } from '../../lib/route-kit';
 import type { PosRefundService } from './pos-refunds.service';
 
 // Refunds at the POS (the contract's pos-refunds.ts). The till's own permission (create-pos); the
@@ -19,6 +20,7 @@ export async function posRefundRoutes(
   { service }: { service: PosRefundService },
 ) {
   const route = defineRoutes(app, { tags: ['pos'], context: authedContextOf });
+  const keyed = keyedRoutes(route, service);
 
   route.get('/pos/receipts', {
     config: { permission: 'create-pos' },
@@ -29,12 +31,10 @@ export async function posRefundRoutes(
     handler: (ctx, { query }) => service.findReceipts(ctx, query),
   });
 
-  route.create('/pos/refunds', {
-    config: { permission: 'create-pos', idempotency: 'required' },
+  keyed.create('/pos/refunds', 'create-pos', 'refund', {
     summary:
       'A refund at the counter (Idempotency-Key required): asked, approved by the manager whose PIN `approval` carries (never the asker; 403 approval_required / approval_self / pin_wrong, the manager’s limit) and completed at once, cash from the asker’s open shift; original, cash or wallet as the order’s payments allow (refundMethodsFor)',
     body: counterRefundSchema,
     data: refundSchema,
-    handler: (ctx, request) => service.refund(ctx, request.body, idempotencyKeyOf(request)),
   });
 }

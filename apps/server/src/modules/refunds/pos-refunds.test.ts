@@ -15,6 +15,7 @@ import { askRefund, bank, itemsRefund, paidOrder } from '../../test/refund-fixtu
 import { anonymous, type RequestHeaders, requestAs, withIdempotencyKey } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
 import { setApprovalPin } from '../../test/pin-fixtures';
+import { auditsOf } from '../../test/fixtures';
 
 // Refunds at the POS: the methods an order's payments allow, a receipt found by its
 // number of the day, and a refund at the counter approved by a manager's PIN and paid at once,
@@ -72,6 +73,25 @@ const body = (orderId: string, extra: Record<string, unknown> = {}) => ({
   reason: 'quality_issue',
   ...extra,
 });
+/** The cashier's drawer (shift) as the till shows it. */
+const drawerOf = async (shiftId: string) =>
+  (await api.get(`/api/shifts/${shiftId}`, cashier)).json().data as Shift;
+type Sale = Awaited<ReturnType<typeof sale>>;
+type ManagerPin = { approval: ReturnType<typeof approval> };
+/**
+ * With the cashier's drawer open (its figures before answered too), a sale paid `payments`, then
+ * the cashier's counter refund of it (`refund`), approved by the manager's PIN.
+ */
+async function refundedWithManagerPin(
+  payments: Pay[],
+  refund: (o: Sale, managerPin: ManagerPin) => Record<string, unknown>,
+) {
+  const shiftId = await openDrawer(t, 'cashier', refs.kl);
+  const before = await drawerOf(shiftId);
+  const o = await sale(payments);
+  const res = await counter(cashier, refund(o, { approval: approval(ids.manager!, MANAGER_PIN) }));
+  return { shiftId, before, o, res };
+}
 const refundsOf = (orderId: string) =>
   t.database.db.select().from(refunds).where(eq(refunds.orderId, orderId));
 
@@ -210,12 +230,8 @@ describe('POST /api/pos/refunds', () => {
   });
 
   it('a cashier refunds with the manager’s PIN: approved by the manager, paid from the cashier’s drawer', async () => {
-    const shiftId = await openDrawer(t, 'cashier', refs.kl);
-    const before = (await api.get(`/api/shifts/${shiftId}`, cashier)).json().data as Shift;
-    const o = await sale(cash);
-    const res = await counter(
-      cashier,
-      body(o.id, { amount: 400, approval: approval(ids.manager!, MANAGER_PIN) }),
+    const { shiftId, before, o, res } = await refundedWithManagerPin(cash, (o, managerPin) =>
+      body(o.id, { amount: 400, ...managerPin }),
     );
     expect(res.statusCode, res.body).toBe(201);
     const refund = refundSchema.parse(res.json().data);
@@ -233,7 +249,7 @@ describe('POST /api/pos/refunds', () => {
       ['COMPLETED', 'Siti Nurhaliza'],
     ]);
     // The drawer's rule: expected = float + cash taken − cash refunds + in − out.
-    const after = (await api.get(`/api/shifts/${shiftId}`, cashier)).json().data as Shift;
+    const after = await drawerOf(shiftId);
     expect(after.figures.cash_refunds).toBe(before.figures.cash_refunds + 400);
     expect(after.figures.expected).toBe(before.figures.expected - 400);
     const [row] = await refundsOf(o.id);
@@ -259,20 +275,13 @@ describe('POST /api/pos/refunds', () => {
       'refund.status',
       'refund.status',
     ]);
-    const [pinAudit] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'approval.refund'), eq(auditLog.entityId, approved!.id)));
+    const [pinAudit] = await auditsOf(t, 'approval.refund', approved!.id);
     expect(pinAudit?.actorId).toBe(ids.cashier);
   });
 
   it('refunds items of a card order back to the card, leaving the drawer as it was', async () => {
-    const shiftId = await openDrawer(t, 'cashier', refs.kl);
-    const before = (await api.get(`/api/shifts/${shiftId}`, cashier)).json().data as Shift;
-    const o = await sale(card);
-    const res = await counter(
-      cashier,
-      itemsRefund(o.id, o.items[0]!.id, 1, { approval: approval(ids.manager!, MANAGER_PIN) }),
+    const { shiftId, before, res } = await refundedWithManagerPin(card, (o, managerPin) =>
+      itemsRefund(o.id, o.items[0]!.id, 1, managerPin),
     );
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().data).toMatchObject({
@@ -280,7 +289,7 @@ describe('POST /api/pos/refunds', () => {
       amount: 1060,
       payment_method: 'card',
     });
-    const after = (await api.get(`/api/shifts/${shiftId}`, cashier)).json().data as Shift;
+    const after = await drawerOf(shiftId);
     expect(after.figures).toEqual(before.figures);
   });
 

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type RefundStatus, refundSchema, refundStatuses, refundTransitions } from '@kopi/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
 import { refunds } from '../../db/schema/refunds';
-import { liveEvents } from '../../db/schema/live';
-import { auditLog, notifications } from '../../db/schema/platform';
+import { notifications } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
 import { multipart, otherTenant, pngImage } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
@@ -14,6 +13,7 @@ import { addProduct, demoTenantId } from '../../test/order-fixtures';
 import { bank, cardOrder, moveRefund, movedRefund, refundOf } from '../../test/refund-fixtures';
 import { anonymous, type RequestHeaders } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
+import { auditsOf, liveEventsAbout } from '../../test/fixtures';
 
 // Refund moves (DESIGN §4): every legal and illegal move, who may make them, the business day a
 // completed refund counts on; and who sees which refunds, bank details and proofs.
@@ -105,10 +105,7 @@ describe('the refund machine', () => {
       ['PENDING', 'APPROVED', 'Rajesh Kumar'],
       ['APPROVED', 'COMPLETED', 'Rajesh Kumar'],
     ]);
-    const entries = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'refund.status'), eq(auditLog.entityId, refund.id)));
+    const entries = await auditsOf(t, 'refund.status', refund.id);
     expect(entries).toHaveLength(2);
   });
 
@@ -117,11 +114,7 @@ describe('the refund machine', () => {
     await movedRefund(t, finance, refund.id, to('APPROVED'));
     await movedRefund(t, finance, refund.id, to('COMPLETED'));
     const db = t.database.db;
-    const events = await db
-      .select()
-      .from(liveEvents)
-      .where(sql`${liveEvents.message}->>'id_refund' = ${refund.id}`)
-      .orderBy(liveEvents.id);
+    const events = await liveEventsAbout(t, 'id_refund', refund.id);
     expect(events.map((e) => [e.type, e.message.status, e.outletId])).toEqual([
       ['refund.status', 'PENDING', refs.kl],
       ['refund.status', 'APPROVED', refs.kl],

@@ -1,10 +1,15 @@
 import { refundSchema } from '@kopi/contract';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { refunds, refundStatusHistory } from '../../db/schema/refunds';
+import { refunds } from '../../db/schema/refunds';
 import type { RequestContext } from '../../lib/request-context';
 import { payWithSandbox, placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
-import { cashAndCardOrder, movedRefund, paidOrder } from '../../test/refund-fixtures';
+import {
+  cashAndCardOrder,
+  movedRefund,
+  paidOrder,
+  refundMovesOf,
+} from '../../test/refund-fixtures';
 import { useSaleApp } from '../../test/use-sale-app';
 import { createShiftService } from '../shifts/shifts.service';
 import { createRefundService } from './refunds.service';
@@ -163,11 +168,7 @@ describe('a rejected or cancelled paid order', () => {
         ['original', paid.total, 'COMPLETED', 'Owed Customer', 'Automatic refund', 'succeeded'],
       ]);
     const [owed] = await refundsOf(paid.id);
-    const moves = await t.database.db
-      .select()
-      .from(refundStatusHistory)
-      .where(eq(refundStatusHistory.refundId, owed!.id))
-      .orderBy(asc(refundStatusHistory.at));
+    const moves = await refundMovesOf(t, owed!.id);
     expect(moves.map((m) => [m.toStatus, m.reason, m.reasonCode, m.reasonParams])).toEqual([
       ['PENDING', null, null, null],
       ['APPROVED', null, 'paid_back_by_provider', {}],

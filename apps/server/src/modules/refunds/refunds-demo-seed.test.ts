@@ -1,17 +1,14 @@
 import { refundStatuses } from '@kopi/contract';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
 import { refunds } from '../../db/schema/refunds';
-import { useTestApp } from '../../test/use-test-app';
+import { useDemoOrdersApp } from '../../test/use-test-app';
 
 // The demo seed's refunds: every status a refund rests in, across the outlets, each within what
 // its order paid, and the completed ones added to their orders.
 
-// The demo orders, refunds and customers are seeded through their services first: the app
-// takes a while to start.
-vi.setConfig({ hookTimeout: 180_000 });
-const { t, api, as } = useTestApp({ config: { demoOrders: true }, signIn: ['finance'] });
+const { t, api, as } = useDemoOrdersApp({ signIn: ['finance'] });
 
 describe('demo refunds', () => {
   it('rest in every status but CREATED, across outlets, never above what was paid', async () => {

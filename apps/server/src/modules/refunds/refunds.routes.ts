@@ -15,7 +15,8 @@ import { IMAGE_MAX_BYTES } from '../../lib/images';
 import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
 import { resourceRoutes } from '../../lib/resource-routes';
-import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
+import { keyedRoutes } from '../../lib/keyed-routes';
+import { defineRoutes } from '../../lib/route-kit';
 import { readUploadedFile, registerMultipart } from '../../lib/upload-file';
 import type { RefundService } from './refunds.service';
 
@@ -25,6 +26,7 @@ import type { RefundService } from './refunds.service';
 
 export async function refundRoutes(app: FastifyInstance, { service }: { service: RefundService }) {
   const route = defineRoutes(app, { tags: ['refunds'], context: authedContextOf });
+  const keyed = keyedRoutes(route, service);
   const refunds = resourceRoutes(route, '/refunds', service, 'order');
   const refundList = collectionRoutes(route, '/refunds', service);
   const order = itemRoutes(route, '/orders', service);
@@ -56,13 +58,11 @@ export async function refundRoutes(app: FastifyInstance, { service }: { service:
     refundSchema,
   );
 
-  route.create('/refunds', {
-    config: { permission: 'create-order', idempotency: 'required' },
+  keyed.create('/refunds', 'create-order', 'create', {
     summary:
       'Ask for a refund (Idempotency-Key required): items, full or amount, never more than the order has left to give (in total and per payment method); lands PENDING',
     body: refundCreateSchema,
     data: refundSchema,
-    handler: (ctx, request) => service.create(ctx, request.body, idempotencyKeyOf(request)),
   });
 
   refund.post(

@@ -1,8 +1,8 @@
 import { type Refund, refundableSchema } from '@kopi/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../db/schema/orders';
-import { auditLog, idempotencyKeys } from '../../db/schema/platform';
+import { idempotencyKeys } from '../../db/schema/platform';
 import { outlets, tenants } from '../../db/schema/tenancy';
 import { expectCode, detailPaths } from '../../test/expect-code';
 import { addProduct } from '../../test/order-fixtures';
@@ -19,6 +19,7 @@ import {
 } from '../../test/refund-fixtures';
 import { anonymous, engine } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
+import { auditsOf } from '../../test/fixtures';
 
 // Refunds: asking, the review with separation of duties and the manager's limit, paying out,
 // and never more refunded than paid.
@@ -98,10 +99,7 @@ describe('asking for a refund', () => {
     );
     expect(after).toMatchObject({ refunded: 2120, remaining: 7420 });
     expect(after.items[0]).toMatchObject({ refundable_quantity: 1, unit_amount: 1060 });
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'refund.create'), eq(auditLog.entityId, refund.id)));
+    const [entry] = await auditsOf(t, 'refund.create', refund.id);
     expect(entry?.after).toMatchObject({ amount: 2120, refund_no: refund.refund_no });
   });
 

@@ -1,4 +1,5 @@
 import {
+  isRinggitColumn,
   type Locale,
   localizedName,
   netAfterRefunds,
@@ -49,26 +50,13 @@ const derivedFigures = {
   tax_total: taxTotal,
   net_after_refunds: netAfterRefunds,
 } as const;
-const baseOf = (c: string) => c.replace(/^previous_/, '');
-const isCount = (c: string) =>
-  ['orders', 'rejected', 'payments', 'quantity', 'refunded_quantity', 'refund_count'].includes(
-    baseOf(c),
-  );
-// Ringgit columns, by their code without the previous_ prefix.
-const moneyColumns = new Set<string>([
-  ...salesColumns.filter((c) => !isCount(c)),
-  'amount',
-  'refunded',
-  'discount_given',
-  'voucher_sales',
-]);
 const salesCells = (f: SalesFigures): Cell[] =>
   salesColumns.map((c) =>
     c in derivedFigures
       ? money(derivedFigures[c as keyof typeof derivedFigures](f))
-      : isCount(c)
-        ? f[c as keyof SalesFigures]
-        : money(f[c as keyof SalesFigures]),
+      : isRinggitColumn(c)
+        ? money(f[c as keyof SalesFigures])
+        : f[c as keyof SalesFigures],
   );
 const previousOf = <C extends string>(c: C) => `previous_${c}` as const;
 const walletFigureKeys = walletFiguresSchema.keyof().options;
@@ -163,7 +151,7 @@ export function reportTable(report: SalesReport, locale: Locale): ReportFileTabl
     columns,
     header: columns.map((c) => labels.columns[c]),
     rows,
-    money: columns.map((c) => moneyColumns.has(baseOf(c))),
+    money: columns.map(isRinggitColumn),
     sheet: labels.sheet,
   });
 

@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { ownedRowWhere } from '../../db/owned-rows';
 import { approvals } from '../../db/schema/approvals';
 import { drawerOpenings, shifts } from '../../db/schema/shifts';
 import { ownedBy, ownedId } from '../../db/tenant-scope';
@@ -29,13 +30,8 @@ export async function setDrawerOpeningApproval(
     .where(and(ownedBy(drawerOpenings, tenantId), eq(drawerOpenings.id, id)));
 }
 
-export async function drawerOpeningByIdempotencyKey(db: Db, tenantId: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(drawerOpenings)
-    .where(and(ownedBy(drawerOpenings, tenantId), eq(drawerOpenings.idempotencyKey, key)))
-    .limit(1);
-  return row ?? null;
+export function drawerOpeningByIdempotencyKey(db: Db, tenantId: string, key: string) {
+  return ownedRowWhere(db, drawerOpenings, tenantId, eq(drawerOpenings.idempotencyKey, key));
 }
 
 /** A shift's openings in time order, each with the name of the manager who approved it. */

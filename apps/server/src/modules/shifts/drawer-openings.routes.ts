@@ -1,7 +1,8 @@
-import { drawerOpeningCreateSchema, drawerOpeningSchema, idParamSchema } from '@kopi/contract';
+import { drawerOpeningCreateSchema, drawerOpeningSchema } from '@kopi/contract';
 import type { FastifyInstance } from 'fastify';
 import { authedContextOf } from '../../lib/request-context';
-import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
+import { keyedRoutes } from '../../lib/keyed-routes';
+import { defineRoutes } from '../../lib/route-kit';
 import type { DrawerOpeningService } from './drawer-openings.service';
 
 // The drawer between sales (subject shift):
@@ -14,15 +15,12 @@ export async function drawerOpeningRoutes(
   { service }: { service: DrawerOpeningService },
 ) {
   const route = defineRoutes(app, { tags: ['shifts'], context: authedContextOf });
+  const keyed = keyedRoutes(route, service);
 
-  route.create('/shifts/:id/drawer-openings', {
-    config: { permission: 'create-shift', idempotency: 'required' },
+  keyed.create('/shifts/:id/drawer-openings', 'create-shift', 'open', {
     summary:
       'Open the drawer without a sale, with a reason (give_change, check_float, correct_error, other with a note); without close-variance-shift a manager approves by PIN; Idempotency-Key required',
-    params: idParamSchema,
     body: drawerOpeningCreateSchema,
     data: drawerOpeningSchema,
-    handler: (ctx, request) =>
-      service.open(ctx, request.params.id, request.body, idempotencyKeyOf(request)),
   });
 }

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { rowByIdempotencyKey } from '../../db/owned-rows';
+import { ownedRowWhere, rowByIdempotencyKey } from '../../db/owned-rows';
 import { runPrepared } from '../../db/prepared';
 import { counterTopups } from '../../db/schema/loyalty';
 import { cashMovements, shifts, tills } from '../../db/schema/shifts';
@@ -146,13 +146,8 @@ export async function insertMovement(db: Db, values: typeof cashMovements.$infer
   return row!;
 }
 
-export async function movementByIdempotencyKey(db: Db, tenantId: string, key: string) {
-  const [row] = await db
-    .select()
-    .from(cashMovements)
-    .where(and(ownedBy(cashMovements, tenantId), eq(cashMovements.idempotencyKey, key)))
-    .limit(1);
-  return row ?? null;
+export function movementByIdempotencyKey(db: Db, tenantId: string, key: string) {
+  return ownedRowWhere(db, cashMovements, tenantId, eq(cashMovements.idempotencyKey, key));
 }
 
 export async function shiftMovements(db: Db, tenantId: string, shiftId: string) {

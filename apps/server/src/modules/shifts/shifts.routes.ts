@@ -18,7 +18,9 @@ import { anyOf } from '../../lib/access';
 import { collectionRoutes } from '../../lib/collection-routes';
 import { itemRoutes } from '../../lib/item-routes';
 import { authedContextOf } from '../../lib/request-context';
-import { defineRoutes, idempotencyKeyOf } from '../../lib/route-kit';
+import { resourceRoutes } from '../../lib/resource-routes';
+import { keyedRoutes } from '../../lib/keyed-routes';
+import { defineRoutes } from '../../lib/route-kit';
 import type { ShiftService } from './shifts.service';
 
 // DESIGN §8 shifts (subject shift, decision 035; tills in tills.routes). Permissions:
@@ -38,17 +40,16 @@ const readers = anyOf('read-shift', 'create-shift');
 
 export async function shiftRoutes(app: FastifyInstance, { service }: { service: ShiftService }) {
   const route = defineRoutes(app, { tags: ['shifts'], context: authedContextOf });
+  const keyed = keyedRoutes(route, service);
   const shift = itemRoutes(route, '/shifts', service);
   const shifts = collectionRoutes(route, '/shifts', service);
+  const shiftList = resourceRoutes(route, '/shifts', service, 'shift');
 
-  route.list('/shifts', {
-    config: { permission: 'read-shift' },
-    summary:
-      'Shifts, newest first: outlet_id, till_id, cashier_id, status, from/to (business date of the opening)',
-    querystring: shiftListQuerySchema,
-    item: shiftSummarySchema,
-    handler: (ctx, { query }) => service.list(ctx, query),
-  });
+  shiftList.list(
+    'Shifts, newest first: outlet_id, till_id, cashier_id, status, from/to (business date of the opening)',
+    shiftListQuerySchema,
+    shiftSummarySchema,
+  );
 
   shifts.list(
     'mine',
@@ -91,24 +92,18 @@ export async function shiftRoutes(app: FastifyInstance, { service }: { service: 
     handler: (ctx, { params, query }) => service.workingCsv(ctx, params.id, query.lang),
   });
 
-  route.create('/shifts', {
-    config: { permission: 'create-shift', idempotency: 'required' },
+  keyed.create('/shifts', 'create-shift', 'open', {
     summary:
       'Open a shift at a till with the float counted by denomination (Idempotency-Key required); 409 shift_already_open',
     body: shiftOpenSchema,
     data: shiftViewSchema,
-    handler: (ctx, request) => service.open(ctx, request.body, idempotencyKeyOf(request)),
   });
 
-  route.create('/shifts/:id/movements', {
-    config: { permission: 'update-shift', idempotency: 'required' },
+  keyed.create('/shifts/:id/movements', 'update-shift', 'addMovement', {
     summary:
       'Cash in or out of an open shift’s drawer with a reason (petty_cash, bank_drop, other with a note); Idempotency-Key required',
-    params: idParamSchema,
     body: cashMovementCreateSchema,
     data: cashMovementSchema,
-    handler: (ctx, request) =>
-      service.addMovement(ctx, request.params.id, request.body, idempotencyKeyOf(request)),
   });
 
   shift.post(

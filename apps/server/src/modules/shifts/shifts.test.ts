@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { cashCountTotal, type Shift } from '@kopi/contract';
-import { and, eq } from 'drizzle-orm';
+import { cashCountTotal, type Shift, seededRandom } from '@kopi/contract';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/platform';
 import { shifts, tills } from '../../db/schema/shifts';
-import { seededRandom } from '../../lib/seeded-random';
 import { otherTenant } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { refundOf, movedRefund } from '../../test/refund-fixtures';
 import { requestAs, type RequestHeaders, withIdempotencyKey } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
-import { withDemoTenant } from '../../test/fixtures';
+import { withDemoTenant, auditsOf } from '../../test/fixtures';
 import { tillSale } from '../../test/order-fixtures';
 
 // Tills and shifts: opening with a counted float, cash in and out, the close against the
@@ -83,10 +81,7 @@ describe('opening, cash movements and closing', () => {
       409,
       'shift_already_open',
     );
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'shift.open'), eq(auditLog.entityId, shift.id)));
+    const [entry] = await auditsOf(t, 'shift.open', shift.id);
     expect(entry?.after).toMatchObject({ opening_float: 5400 });
   });
 

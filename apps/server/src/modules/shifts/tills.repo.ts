@@ -1,5 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { ownedRowWhere } from '../../db/owned-rows';
 import { runPrepared } from '../../db/prepared';
 import { orders } from '../../db/schema/orders';
 import { shifts, tills } from '../../db/schema/shifts';
@@ -33,13 +34,8 @@ export async function outletTills(db: Db, tenantId: string, outletId: string) {
   );
 }
 
-export async function findTill(db: Db, tenantId: string, tillId: string) {
-  const [row] = await db
-    .select()
-    .from(tills)
-    .where(and(ownedBy(tills, tenantId), eq(tills.id, tillId)))
-    .limit(1);
-  return row ?? null;
+export function findTill(db: Db, tenantId: string, tillId: string) {
+  return ownedRowWhere(db, tills, tenantId, eq(tills.id, tillId));
 }
 
 export async function insertTill(

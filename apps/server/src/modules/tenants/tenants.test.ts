@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { roles } from '../../db/schema/access';
 import { auditLog } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
-import { createTenant, createUser } from '../../test/fixtures';
+import { createTenant, createUser, auditsOf } from '../../test/fixtures';
 import { anonymous } from '../../test/test-app';
 import { detailPaths, expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
@@ -41,6 +41,11 @@ const firstAdmin = (username: string) => ({
 });
 const tenantAnswer = { ...settings, name: 'Kopi Baru', slug: 'kopi-baru', plan: 'basic' };
 const newTenant = { ...tenantAnswer, first_admin: firstAdmin('kopi-baru-admin') };
+/** The demo tenant's update body: its own name, slug and plan with the settings above. */
+const demoBody = { ...settings, name: 'Kopi Demo', slug: 'kopi-demo', plan: 'business' };
+/** A new tenant like `newTenant` under `slug`, with its first admin `<slug>-admin`. */
+const createTenantAt = (slug: string) =>
+  api.post('/api/tenants', { ...newTenant, slug, first_admin: firstAdmin(`${slug}-admin`) });
 
 /** A new tenant with one user holding `permissions`, and that user's bearer headers. */
 async function signedInTenantUser(slug: string, username: string, permissions: string[]) {
@@ -105,10 +110,7 @@ describe('POST and PUT /api/tenants', () => {
       'manager',
       'marketing',
     ]);
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'tenant.create'), eq(auditLog.entityId, created.id)));
+    const [entry] = await auditsOf(t, 'tenant.create', created.id);
     expect(entry).toMatchObject({ actorUsername: 'superadmin', tenantId: created.id });
   });
 
@@ -158,44 +160,34 @@ describe('POST and PUT /api/tenants', () => {
   });
 
   it("sets the manager's refund limit, keeping it when an update leaves it out", async () => {
-    const body = { ...settings, name: 'Kopi Demo', slug: 'kopi-demo', plan: 'business' };
-    const created = await api.post('/api/tenants', {
-      ...newTenant,
-      slug: 'limit-default',
-      first_admin: firstAdmin('limit-default-admin'),
-    });
+    const created = await createTenantAt('limit-default');
     expect(created.json().data.refund_manager_limit).toBe(5000);
     const set = await api.put(`/api/tenants/${demoTenantId}`, {
-      ...body,
+      ...demoBody,
       refund_manager_limit: 12_000,
     });
     expect(set.statusCode, set.body).toBe(200);
     expect(set.json().data.refund_manager_limit).toBe(12_000);
-    const kept = await api.put(`/api/tenants/${demoTenantId}`, body);
+    const kept = await api.put(`/api/tenants/${demoTenantId}`, demoBody);
     expect(kept.json().data.refund_manager_limit).toBe(12_000);
     const [row] = await t.database.db.select().from(tenants).where(eq(tenants.id, demoTenantId));
     expect(row!.refundManagerLimit).toBe(12_000);
     const negative = await api.put(`/api/tenants/${demoTenantId}`, {
-      ...body,
+      ...demoBody,
       refund_manager_limit: -1,
     });
     expect(detailPaths(negative)).toEqual(['refund_manager_limit']);
-    await api.put(`/api/tenants/${demoTenantId}`, { ...body, refund_manager_limit: 5000 });
+    await api.put(`/api/tenants/${demoTenantId}`, { ...demoBody, refund_manager_limit: 5000 });
   });
 
   it('sets whether a sale needs a shift and the drawer tolerance, keeping them when left out', async () => {
-    const body = { ...settings, name: 'Kopi Demo', slug: 'kopi-demo', plan: 'business' };
-    const created = await api.post('/api/tenants', {
-      ...newTenant,
-      slug: 'shift-default',
-      first_admin: firstAdmin('shift-default-admin'),
-    });
+    const created = await createTenantAt('shift-default');
     expect(created.json().data).toMatchObject({
       shifts_required: true,
       shift_variance_tolerance: 500,
     });
     const set = await api.put(`/api/tenants/${demoTenantId}`, {
-      ...body,
+      ...demoBody,
       shifts_required: false,
       shift_variance_tolerance: 1000,
     });
@@ -203,18 +195,18 @@ describe('POST and PUT /api/tenants', () => {
       shifts_required: false,
       shift_variance_tolerance: 1000,
     });
-    const kept = await api.put(`/api/tenants/${demoTenantId}`, body);
+    const kept = await api.put(`/api/tenants/${demoTenantId}`, demoBody);
     expect(kept.json().data).toMatchObject({
       shifts_required: false,
       shift_variance_tolerance: 1000,
     });
     const negative = await api.put(`/api/tenants/${demoTenantId}`, {
-      ...body,
+      ...demoBody,
       shift_variance_tolerance: -1,
     });
     expect(detailPaths(negative)).toEqual(['shift_variance_tolerance']);
     await api.put(`/api/tenants/${demoTenantId}`, {
-      ...body,
+      ...demoBody,
       shifts_required: true,
       shift_variance_tolerance: 500,
     });
@@ -274,12 +266,7 @@ describe('working inside a tenant', () => {
       headers,
     );
     expect(created.statusCode).toBe(201);
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(
-        and(eq(auditLog.action, 'category.create'), eq(auditLog.entityId, created.json().data.id)),
-      );
+    const [entry] = await auditsOf(t, 'category.create', created.json().data.id);
     expect(entry).toMatchObject({
       actorId: session.id,
       actorUsername: 'superadmin',

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import { columnsOf } from '../../db/columns';
 import type { Db } from '../../db/database';
-import { updateOwnedRow, deleteOwnedRow, insertedId } from '../../db/owned-rows';
+import { deleteOwnedRow, insertOwnedRow, updateOwnedRow } from '../../db/owned-rows';
 import { pageWithTotal, searchAny } from '../../db/list-page';
 import {
   addons,
@@ -92,12 +92,7 @@ export async function insertGroup(
   tenantId: string,
   values: Omit<GroupRow, 'id'>,
 ): Promise<string> {
-  return insertedId(
-    tx
-      .insert(variantGroups)
-      .values({ tenantId, ...values })
-      .returning({ id: variantGroups.id }),
-  );
+  return insertOwnedRow(tx, variantGroups, tenantId, values);
 }
 
 export async function updateGroup(
@@ -232,12 +227,7 @@ export async function insertAddon(
   tenantId: string,
   values: Omit<AddonRow, 'id'>,
 ): Promise<string> {
-  return insertedId(
-    tx
-      .insert(addons)
-      .values({ tenantId, ...values })
-      .returning({ id: addons.id }),
-  );
+  return insertOwnedRow(tx, addons, tenantId, values);
 }
 
 export async function updateAddon(

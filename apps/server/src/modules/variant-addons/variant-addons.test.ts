@@ -1,18 +1,14 @@
 import { addonSchema, variantGroupSchema } from '@kopi/contract';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { demoCategory, otherTenant } from '../../test/catalogue-fixtures';
+import { describe, expect, it } from 'vitest';
+import { demoCategory, useOtherTenant } from '../../test/catalogue-fixtures';
 import { detailPaths, expectCode } from '../../test/expect-code';
 import { useTestApp } from '../../test/use-test-app';
 
 // The variant and add-on library: shared by many products, edits reach every product, deleting
 // one in use is refused.
 
-let other: Awaited<ReturnType<typeof otherTenant>>;
-
 const { t, api } = useTestApp({ signIn: ['admin'], api: 'admin' });
-beforeAll(async () => {
-  other = await otherTenant(t, 'library-rival');
-});
+const other = useOtherTenant(t, 'library-rival');
 
 async function group(name: string) {
   const res = await api.get(`/api/variant-groups?q=${encodeURIComponent(name)}`);

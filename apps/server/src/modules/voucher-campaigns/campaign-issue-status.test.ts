@@ -2,7 +2,6 @@ import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { customers } from '../../db/schema/customers';
 import { voucherCampaigns, voucherCodes } from '../../db/schema/vouchers';
-import { createJobRunner } from '../../lib/jobs/job-runner';
 import { useTestApp } from '../../test/use-test-app';
 import {
   campaignJobs,
@@ -10,6 +9,7 @@ import {
   scheduledPhoneCampaign,
 } from '../../test/voucher-campaign-fixtures';
 import { CAMPAIGN_ISSUE_JOB, createCampaignIssueJob } from './campaign-issue-job';
+import { runnerOf } from '../../test/job-runners';
 
 // The issuing job obeys the campaign's status at each chunk (docs/decisions/054): a pause stops
 // it without failing and a resume goes on with whoever has no code yet; an end stops it for good,
@@ -19,19 +19,11 @@ const { t, api } = useTestApp({ signIn: ['admin'], api: 'admin', backgroundJobs:
 const db = () => t.database.db;
 
 /** A runner of chunks of 4 that stops itself after `chunks` chunks (all of them when omitted). */
-function runner(chunks = Infinity, now = () => new Date()) {
-  const handler = createCampaignIssueJob(now);
-  let ran = 0;
-  const r = createJobRunner({ db: db(), chunkSize: 4 });
-  r.register(CAMPAIGN_ISSUE_JOB, {
-    async step(tx, job, limit) {
-      const did = await handler.step(tx, job, limit);
-      if (++ran === chunks) void r.stop();
-      return did;
-    },
+const runner = (chunks = Infinity, now = () => new Date()) =>
+  runnerOf(db(), CAMPAIGN_ISSUE_JOB, createCampaignIssueJob(now), {
+    chunkSize: 4,
+    stopAfter: chunks,
   });
-  return r;
-}
 
 const issued = (campaignId: string) => issuedCodes(db(), campaignId);
 const jobsOf = (campaignId: string) => campaignJobs(db(), campaignId);

@@ -3,6 +3,7 @@ import {
   type VoucherCampaignInput,
   voucherCampaignInputSchema,
   voucherInputSchema,
+  seededRandom,
 } from '@kopi/contract';
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
@@ -16,7 +17,6 @@ import { demoCatalogue, demoTenantToSeed, demoVoucherInput } from '../../lib/dem
 import { AppError } from '../../lib/errors';
 import { createJobRunner } from '../../lib/jobs/job-runner';
 import { voucherSale } from '../../lib/demo-sales';
-import { seededRandom } from '../../lib/seeded-random';
 import type { OrderService } from '../orders/orders.service';
 import { createVoucherCheckService } from '../orders/voucher-check.service';
 import { createVoucherService } from '../vouchers/vouchers.service';

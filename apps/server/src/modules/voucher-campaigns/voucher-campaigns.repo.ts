@@ -2,7 +2,7 @@ import type { CampaignStatus } from '@kopi/contract';
 import { and, desc, eq, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { searchAny, windowPage, windowTotal } from '../../db/list-page';
-import { deleteOwnedRow, insertedId, updateOwnedRow } from '../../db/owned-rows';
+import { deleteOwnedRow, insertedId, ownedRowWhere, updateOwnedRow } from '../../db/owned-rows';
 import { backgroundJobs } from '../../db/schema/jobs';
 import { membershipTiers } from '../../db/schema/membership-tiers';
 import { tenants } from '../../db/schema/tenancy';
@@ -110,13 +110,8 @@ export async function findById(db: Db, tenantId: string, id: string): Promise<Ca
 }
 
 /** The campaign row, locked for a status move or a change. */
-export async function lockById(tx: Db, tenantId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(voucherCampaigns)
-    .where(and(ownedBy(voucherCampaigns, tenantId), eq(voucherCampaigns.id, id)))
-    .for('update');
-  return row ?? null;
+export function lockById(tx: Db, tenantId: string, id: string) {
+  return ownedRowWhere(tx, voucherCampaigns, tenantId, eq(voucherCampaigns.id, id), { lock: true });
 }
 
 /** The values with the voucher and tier read through the tenant: another's id writes null. */

@@ -1,7 +1,6 @@
 import { voucherCampaignSchema } from '@kopi/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/platform';
 import { voucherCampaigns } from '../../db/schema/vouchers';
 import { otherTenant } from '../../test/catalogue-fixtures';
 import { detailPaths, expectCode, expectInvalid } from '../../test/expect-code';
@@ -17,6 +16,7 @@ import {
   storedCampaign,
   uniqueVoucher,
 } from '../../test/voucher-campaign-fixtures';
+import { auditsOf } from '../../test/fixtures';
 
 // The back office's voucher campaigns (/api/voucher-campaigns): guarded, tenant-scoped, edited
 // only before anything is issued, moved by staff only as the status rule allows, moved by time
@@ -89,10 +89,7 @@ describe('POST /api/voucher-campaigns', () => {
       job: null,
       voucher_id: voucherId,
     });
-    const [entry] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'voucher_campaign.create'), eq(auditLog.entityId, c.id)));
+    const [entry] = await auditsOf(t, 'voucher_campaign.create', c.id);
     expect(entry).toBeDefined();
   });
 
@@ -189,10 +186,7 @@ describe('status moves', () => {
     expect(resumed.job).toMatchObject({ kind: 'voucher_campaign_issue', status: 'queued' });
     expect(await jobsOf(c.id), 'resuming enqueues no second job').toHaveLength(1);
     expect((await move(c.id, 'end')).json().data.status).toBe('ended');
-    const [entry] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'voucher_campaign.end'), eq(auditLog.entityId, c.id)));
+    const [entry] = await auditsOf(t, 'voucher_campaign.end', c.id);
     expect(entry).toMatchObject({ before: { status: 'ongoing' }, after: { status: 'ended' } });
   });
 
@@ -255,10 +249,7 @@ describe('PUT and DELETE', () => {
     await move(c.id, 'unschedule');
     expect((await api.del(`/api/voucher-campaigns/${c.id}`)).statusCode).toBe(200);
     expectCode(await api.get(`/api/voucher-campaigns/${c.id}`), 404, 'not_found');
-    const [entry] = await db()
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'voucher_campaign.delete'), eq(auditLog.entityId, c.id)));
+    const [entry] = await auditsOf(t, 'voucher_campaign.delete', c.id);
     expect(entry).toBeDefined();
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { ownedRowWhere } from '../../db/owned-rows';
 import { customers } from '../../db/schema/customers';
 import { voucherCodes } from '../../db/schema/vouchers';
 import { ownedBy } from '../../db/tenant-scope';
@@ -18,11 +19,6 @@ export async function pointsOf(db: Db, tenantId: string, customerId: string) {
 }
 
 /** The code of id `id` (an exchange's, drawn from its key), or null. */
-export async function codeById(db: Db, tenantId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(voucherCodes)
-    .where(and(ownedBy(voucherCodes, tenantId), eq(voucherCodes.id, id)))
-    .limit(1);
-  return row ?? null;
+export function codeById(db: Db, tenantId: string, id: string) {
+  return ownedRowWhere(db, voucherCodes, tenantId, eq(voucherCodes.id, id));
 }

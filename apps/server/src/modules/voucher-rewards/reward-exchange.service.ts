@@ -3,7 +3,7 @@ import { codedReason, type MobileRewardExchange, type MobileRewards } from '@kop
 import type { Db } from '../../db/database';
 import { audit } from '../../lib/audit';
 import type { Clock } from '../../lib/clock';
-import { customerActor, type CustomerPrincipal } from '../../lib/customer-principal';
+import { byCustomer, type CustomerPrincipal } from '../../lib/customer-principal';
 import { AppError, found } from '../../lib/errors';
 import type { RequestContext } from '../../lib/request-context';
 import { postPoints } from '../loyalty/ledgers.service';
@@ -112,8 +112,7 @@ export function createRewardExchangeService({ db, now }: { db: Db; now: Clock })
           action: 'reward.exchange',
           entity: 'reward',
           entityId: reward.id,
-          actor: customerActor({ id: c.customerId, phone: c.phone, tenantId: c.tenantId }),
-          tenantId: c.tenantId,
+          ...byCustomer(c),
           after: { points: reward.pointsPrice, code_id: code.id, customer_id: c.customerId },
         });
         return answer(code, reward.pointsPrice, taken.entry.balanceAfter);

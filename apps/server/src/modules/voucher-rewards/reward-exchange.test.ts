@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { mobileRewardExchangeSchema, mobileRewardsSchema } from '@kopi/contract';
 import { and, eq } from 'drizzle-orm';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { pointsEntries } from '../../db/schema/loyalty';
-import { auditLog } from '../../db/schema/platform';
 import { resetAppFeatures, setDemoSwitch } from '../../test/app-feature-fixtures';
-import { otherTenant } from '../../test/catalogue-fixtures';
+import { useOtherTenant } from '../../test/catalogue-fixtures';
 import { expectCode } from '../../test/expect-code';
 import { verifiedCustomer } from '../../test/mobile-fixtures';
 import { testClock } from '../../test/order-fixtures';
@@ -20,6 +19,7 @@ import {
 import { anonymous, type RequestHeaders } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { addVoucher } from '../../test/voucher-fixtures';
+import { auditsOf } from '../../test/fixtures';
 
 // The customer app's rewards: GET /api/mobile/rewards lists what may be exchanged now with the
 // customer's points; POST /api/mobile/rewards/{id}/exchange takes the points (kind `voucher`) and
@@ -33,10 +33,7 @@ const { t, api, as } = useTestApp({
   now: clock.now,
   config: { mobileRateLimit: 10_000 },
 });
-let other: Awaited<ReturnType<typeof otherTenant>>;
-beforeAll(async () => {
-  other = await otherTenant(t, 'exchange-rival');
-});
+const other = useOtherTenant(t, 'exchange-rival');
 afterEach(async () => {
   clock.set(NOW);
   await resetAppFeatures(t);
@@ -114,10 +111,7 @@ describe('POST /api/mobile/rewards/{id}/exchange', () => {
     });
     const mine = (await api.get('/api/mobile/vouchers', customer.headers)).json().data;
     expect(mine.map((v: { code: string }) => v.code)).toEqual([answer.code]);
-    const audit = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'reward.exchange'), eq(auditLog.entityId, reward.id)));
+    const audit = await auditsOf(t, 'reward.exchange', reward.id);
     expect(audit).toHaveLength(1);
   });
 

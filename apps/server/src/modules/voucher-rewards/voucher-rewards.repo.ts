@@ -2,7 +2,7 @@ import type { RewardStatus } from '@kopi/contract';
 import { and, asc, eq, gt, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { searchAny, windowPage, windowTotal } from '../../db/list-page';
-import { deleteOwnedRow, insertedId, updateOwnedRow } from '../../db/owned-rows';
+import { deleteOwnedRow, insertedId, ownedRowWhere, updateOwnedRow } from '../../db/owned-rows';
 import { voucherCodes, voucherRewards, vouchers } from '../../db/schema/vouchers';
 import { ownedBy, ownedId } from '../../db/tenant-scope';
 
@@ -77,23 +77,13 @@ export async function findById(db: Db, tenantId: string, id: string): Promise<Re
 }
 
 /** The reward row locked: an exchange and a change of stock queue on it. */
-export async function lockById(tx: Db, tenantId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(voucherRewards)
-    .where(and(ownedBy(voucherRewards, tenantId), eq(voucherRewards.id, id)))
-    .for('update');
-  return row ?? null;
+export function lockById(tx: Db, tenantId: string, id: string) {
+  return ownedRowWhere(tx, voucherRewards, tenantId, eq(voucherRewards.id, id), { lock: true });
 }
 
 /** The tenant's voucher `id` (its code kind decides whether it may be a reward), or null. */
-export async function voucherOf(db: Db, tenantId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(vouchers)
-    .where(and(ownedBy(vouchers, tenantId), eq(vouchers.id, id)))
-    .limit(1);
-  return row ?? null;
+export function voucherOf(db: Db, tenantId: string, id: string) {
+  return ownedRowWhere(db, vouchers, tenantId, eq(vouchers.id, id));
 }
 
 export async function insert(tx: Db, tenantId: string, values: RewardValues): Promise<string> {

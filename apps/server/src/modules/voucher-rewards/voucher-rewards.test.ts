@@ -1,10 +1,9 @@
 import { rewardSchema } from '@kopi/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/platform';
 import { voucherRewards } from '../../db/schema/vouchers';
-import { otherTenant } from '../../test/catalogue-fixtures';
-import { signedInUser } from '../../test/fixtures';
+import { useOtherTenant } from '../../test/catalogue-fixtures';
+import { signedInUser, auditsOf } from '../../test/fixtures';
 import { detailPaths, expectCode, expectInvalid } from '../../test/expect-code';
 import { demoTenantId } from '../../test/order-fixtures';
 import { addReward, rewardBody, rewardNow, uniqueVoucher } from '../../test/reward-fixtures';
@@ -18,12 +17,11 @@ import { addVoucher } from '../../test/voucher-fixtures';
 // permissions (the marketing role), within their tenant, and audited.
 
 const { t, api, as } = useTestApp({ signIn: ['admin', 'cashier'], api: 'admin' });
-let other: Awaited<ReturnType<typeof otherTenant>>;
 let voucherId: string;
 let marketing: { authorization: string };
 
+const other = useOtherTenant(t, 'reward-rival');
 beforeAll(async () => {
-  other = await otherTenant(t, 'reward-rival');
   voucherId = (await uniqueVoucher(t)).id;
   marketing = await signedInUser(t, {
     username: 'reward-marketer',
@@ -37,11 +35,6 @@ const create = async (body: Record<string, unknown>) => {
   expect(res.statusCode, res.body).toBe(201);
   return rewardSchema.strict().parse(res.json().data);
 };
-const auditOf = (action: string, entityId: string) =>
-  t.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)));
 
 describe('access to /api/voucher-rewards', () => {
   it('answers 401 without a token and 403 without the reward permission', async () => {
@@ -96,7 +89,7 @@ describe('POST /api/voucher-rewards', () => {
       issued: 0,
       status: 'active',
     });
-    expect(await auditOf('reward.create', reward.id)).toHaveLength(1);
+    expect(await auditsOf(t, 'reward.create', reward.id)).toHaveLength(1);
   });
 
   it('says why a body is refused: price at least 1, stock at least 1, end after start', async () => {
@@ -160,14 +153,14 @@ describe('PUT and DELETE /api/voucher-rewards/{id}', () => {
     const res = await put(4);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ stock: 4, issued: 4 });
-    expect(await auditOf('reward.update', reward.id)).toHaveLength(1);
+    expect(await auditsOf(t, 'reward.update', reward.id)).toHaveLength(1);
   });
 
   it('deletes a reward never exchanged, and refuses one exchanged (switch it off instead)', async () => {
     const fresh = await addReward(t, { voucherId });
     const res = await api.del(`/api/voucher-rewards/${fresh.id}`);
     expect(res.json()).toEqual({ data: { id: fresh.id, deleted: true } });
-    expect(await auditOf('reward.delete', fresh.id)).toHaveLength(1);
+    expect(await auditsOf(t, 'reward.delete', fresh.id)).toHaveLength(1);
     const gone = await t.database.db
       .select()
       .from(voucherRewards)

@@ -3,10 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { backgroundJobs } from '../../db/schema/jobs';
 import { voucherCodes } from '../../db/schema/vouchers';
-import { createJobRunner, type JobHandler, type JobRow } from '../../lib/jobs/job-runner';
+import { type JobHandler, type JobRow } from '../../lib/jobs/job-runner';
 import { useTestApp } from '../../test/use-test-app';
 import { uniqueVoucherBody } from '../../test/voucher-admin-fixtures';
 import { VOUCHER_CODES_JOB, voucherCodesJob } from './voucher-code-job';
+import { runnerOf } from '../../test/job-runners';
 
 // Code generation as a background job, run here by runners of the test's own (the app's runner
 // is off), so a run can be stopped, crashed and restarted: however it is interrupted, the job
@@ -16,11 +17,9 @@ const { t, api } = useTestApp({ signIn: ['admin'], api: 'admin', backgroundJobs:
 const db = () => t.database.db;
 
 const CHUNK = 1000;
-const runnerWith = (handler: JobHandler = voucherCodesJob, chunkSize = CHUNK) => {
-  const runner = createJobRunner({ db: db(), chunkSize });
-  runner.register(VOUCHER_CODES_JOB, handler);
-  return runner;
-};
+/** A runner in chunks of CHUNK; with `stopAfter`, stopped once that many chunks are done. */
+const runnerWith = (handler: JobHandler = voucherCodesJob, stopAfter?: number) =>
+  runnerOf(db(), VOUCHER_CODES_JOB, handler, { chunkSize: CHUNK, stopAfter });
 
 /** A new unique-code voucher and a queued job for `count` codes of it (nothing runs it yet). */
 async function queued(count: number, prefix = 'JOB') {
@@ -69,15 +68,7 @@ describe('the voucher codes job', () => {
   it('goes on where it stopped after a stop, and after a crash once the dead claim lapses', async () => {
     const { voucherId, jobId } = await queued(3500);
     // The first runner stops after two chunks (a deploy): the job goes back to the queue.
-    let chunks = 0;
-    const first = runnerWith({
-      async step(tx, job, limit) {
-        const did = await voucherCodesJob.step(tx, job, limit);
-        if (++chunks === 2) void first.stop();
-        return did;
-      },
-    });
-    await first.runPending();
+    await runnerWith(voucherCodesJob, 2).runPending();
     expect(await jobRow(jobId)).toMatchObject({ status: 'queued', done: 2000 });
     expect(await codeCount(voucherId)).toBe(2000);
 

@@ -1,12 +1,12 @@
 import { backgroundJobSchema, voucherCodeRowSchema } from '@kopi/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/platform';
 import { voucherCodes } from '../../db/schema/vouchers';
 import { expectCode, expectInvalid } from '../../test/expect-code';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { uniqueVoucherBody, voucherBody } from '../../test/voucher-admin-fixtures';
+import { auditsOf } from '../../test/fixtures';
 
 // A voucher's unique codes through the API: generation as a job the app's runner does while the
 // client follows its progress, the codes page by page, and the CSV of all of them.
@@ -60,10 +60,7 @@ describe('POST /api/vouchers/{id}/codes', () => {
     expect(codes.filter((c) => !codeRule('RAYA').test(c))).toEqual([]);
     expect((await api.get(`/api/vouchers/${id}`)).json().data.codes_generated).toBe(2500);
 
-    const [entry] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'voucher.codes_generate'), eq(auditLog.entityId, id)));
+    const [entry] = await auditsOf(t, 'voucher.codes_generate', id);
     expect(entry?.after).toEqual({ job_id: job.id, count: 2500, prefix: 'RAYA' });
   });
 
@@ -113,18 +110,25 @@ describe('POST /api/vouchers/{id}/codes', () => {
   });
 });
 
+/** A new voucher's `count` codes, generated under `prefix`, in code order. */
+async function generatedCodes(count: number, prefix: string) {
+  const id = await newVoucher();
+  const job = (await api.post(`/api/vouchers/${id}/codes`, { count, prefix })).json().data.id;
+  await follow(id, job);
+  return { id, all: (await codesOf(id)).map((c) => c.code).sort() };
+}
+/** Marks a code redeemed at 10 June 2026, noon in Kuala Lumpur, straight in the database. */
+const markRedeemed = (code: string) =>
+  t.database.db
+    .update(voucherCodes)
+    .set({ redeemedAt: new Date('2026-06-10T04:00:00Z') })
+    .where(eq(voucherCodes.code, code));
+
 describe('GET /api/vouchers/{id}/codes and its export', () => {
   it('lists the codes in code order with paging, search and redeemed or not', async () => {
-    const id = await newVoucher();
-    const job = (await api.post(`/api/vouchers/${id}/codes`, { count: 30, prefix: 'LST' })).json()
-      .data.id;
-    await follow(id, job);
-    const all = (await codesOf(id)).map((c) => c.code).sort();
+    const { id, all } = await generatedCodes(30, 'LST');
     const redeemed = all[7]!;
-    await t.database.db
-      .update(voucherCodes)
-      .set({ redeemedAt: new Date('2026-06-10T04:00:00Z') })
-      .where(eq(voucherCodes.code, redeemed));
+    await markRedeemed(redeemed);
 
     const page = await api.get(`/api/vouchers/${id}/codes?page=2&page_size=10`);
     expect(page.statusCode).toBe(200);
@@ -144,15 +148,8 @@ describe('GET /api/vouchers/{id}/codes and its export', () => {
   });
 
   it('exports every code as CSV in the asked language, streamed in chunks past one chunk', async () => {
-    const id = await newVoucher();
-    const job = (await api.post(`/api/vouchers/${id}/codes`, { count: 1500, prefix: 'CSV' })).json()
-      .data.id;
-    await follow(id, job);
-    const all = (await codesOf(id)).map((c) => c.code).sort();
-    await t.database.db
-      .update(voucherCodes)
-      .set({ redeemedAt: new Date('2026-06-10T04:00:00Z') })
-      .where(eq(voucherCodes.code, all[0]!));
+    const { id, all } = await generatedCodes(1500, 'CSV');
+    await markRedeemed(all[0]!);
 
     const res = await api.get(`/api/vouchers/${id}/codes/export?lang=my`);
     expect(res.statusCode).toBe(200);

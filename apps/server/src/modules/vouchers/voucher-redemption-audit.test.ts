@@ -1,12 +1,11 @@
-import { and, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/platform';
 import { placeOrder, verifiedCustomer } from '../../test/mobile-fixtures';
 import { sell } from '../../test/order-fixtures';
 import { fullRefundOf, movedRefund } from '../../test/refund-fixtures';
 import { requestAs } from '../../test/test-app';
 import { useSaleApp } from '../../test/use-sale-app';
 import { addUniqueCode, setVoucherGiveBack } from '../../test/voucher-fixtures';
+import { auditsOf } from '../../test/fixtures';
 
 // A voucher's redemption and its give-back move money, so each is an entry of the voucher's own
 // in the audit log, by whoever made the order or moved it, with the order, the code and the sen;
@@ -24,12 +23,6 @@ const TOTAL = Math.round((1000 - DISCOUNT) * 1.06);
 
 beforeEach(() => setVoucherGiveBack(t, true));
 
-const entriesOf = (action: string, voucherId: string) =>
-  t.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.entityId, voucherId)));
-
 /** A counter sale by the admin redeeming a fresh single-use code of RM 1.00 off. */
 async function counterSale() {
   const { voucher, code } = await addUniqueCode(t, { value: DISCOUNT });
@@ -41,7 +34,7 @@ async function counterSale() {
 describe('the audit log of voucher redemptions', () => {
   it('records a counter sale’s redemption by the cashier', async () => {
     const { voucher, code, orderId } = await counterSale();
-    const entries = await entriesOf('voucher.redeem', voucher.id);
+    const entries = await auditsOf(t, 'voucher.redeem', voucher.id);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       entity: 'voucher',
@@ -54,7 +47,7 @@ describe('the audit log of voucher redemptions', () => {
       source: 'pos',
       discount: DISCOUNT,
     });
-    expect(await entriesOf('voucher.give_back', voucher.id)).toHaveLength(0);
+    expect(await auditsOf(t, 'voucher.give_back', voucher.id)).toHaveLength(0);
   });
 
   it('records a staff reject’s give-back, and none when the tenant keeps redemptions', async () => {
@@ -62,7 +55,7 @@ describe('the audit log of voucher redemptions', () => {
     const move = (status: string) =>
       requestAs(t).post(`/api/orders/${orderId}/status`, { status, reason: 'Out of milk' }, admin);
     expect((await move('REJECTED')).statusCode).toBe(200);
-    const [entry, ...more] = await entriesOf('voucher.give_back', voucher.id);
+    const [entry, ...more] = await auditsOf(t, 'voucher.give_back', voucher.id);
     expect(more).toHaveLength(0);
     expect(entry).toMatchObject({
       entity: 'voucher',
@@ -85,7 +78,7 @@ describe('the audit log of voucher redemptions', () => {
       admin,
     );
     expect(keep.statusCode).toBe(200);
-    expect(await entriesOf('voucher.give_back', kept.voucher.id)).toHaveLength(0);
+    expect(await auditsOf(t, 'voucher.give_back', kept.voucher.id)).toHaveLength(0);
   });
 
   it('records a completed full refund’s give-back by whoever completed it', async () => {
@@ -96,9 +89,9 @@ describe('the audit log of voucher redemptions', () => {
     }
     const refund = await fullRefundOf(t, admin, orderId);
     await movedRefund(t, finance, refund.id, { status: 'APPROVED' });
-    expect(await entriesOf('voucher.give_back', voucher.id)).toHaveLength(0);
+    expect(await auditsOf(t, 'voucher.give_back', voucher.id)).toHaveLength(0);
     await movedRefund(t, finance, refund.id, { status: 'COMPLETED' });
-    const entries = await entriesOf('voucher.give_back', voucher.id);
+    const entries = await auditsOf(t, 'voucher.give_back', voucher.id);
     expect(entries.map((e) => e.actorUsername)).toEqual(['finance']);
     expect(entries[0]!.after).toMatchObject({
       order_id: orderId,
@@ -133,8 +126,8 @@ describe('the audit log of voucher redemptions', () => {
 
     const masked = `customer:${customer.phone.slice(0, 3)}•••••${customer.phone.slice(-4)}`;
     const entries = [
-      ...(await entriesOf('voucher.redeem', voucher.id)),
-      ...(await entriesOf('voucher.give_back', voucher.id)),
+      ...(await auditsOf(t, 'voucher.redeem', voucher.id)),
+      ...(await auditsOf(t, 'voucher.give_back', voucher.id)),
     ];
     expect(entries.map((e) => [e.action, e.actorUsername, e.actorId])).toEqual([
       ['voucher.redeem', masked, customer.session.customer.id],

@@ -55,14 +55,20 @@ const redeemAgain = (customerHeaders: Record<string, string>, code: string) =>
     }),
   );
 
+/** An unpaid app order with a code, placed at noon on `date` and rejected by that day's close. */
+async function rejectedAtClose(date: string) {
+  clock.set(`${date}T04:00:00Z`);
+  const unpaid = await unpaidWithCode();
+  const closed = await closeDay(date);
+  expect(closed.statusCode, closed.body).toBe(200);
+  expect(closed.json().data).toMatchObject({ rejected: 1 });
+  return unpaid;
+}
+
 describe('the day close and the vouchers of unpaid app orders', () => {
   it('gives the redemption back: the count drops and the code can be redeemed again', async () => {
     await setVoucherGiveBack(t, true);
-    clock.set('2026-06-10T04:00:00Z');
-    const { voucher, code, customer, orderId } = await unpaidWithCode();
-    const closed = await closeDay('2026-06-10');
-    expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json().data).toMatchObject({ rejected: 1 });
+    const { voucher, code, customer, orderId } = await rejectedAtClose('2026-06-10');
 
     await expectGivenBack(
       t,
@@ -91,11 +97,7 @@ describe('the day close and the vouchers of unpaid app orders', () => {
 
   it('keeps it when the tenant keeps redemptions of rejected orders', async () => {
     await setVoucherGiveBack(t, false);
-    clock.set('2026-06-12T04:00:00Z');
-    const { voucher, code, customer, orderId } = await unpaidWithCode();
-    const closed = await closeDay('2026-06-12');
-    expect(closed.statusCode, closed.body).toBe(200);
-    expect(closed.json().data).toMatchObject({ rejected: 1 });
+    const { voucher, code, customer, orderId } = await rejectedAtClose('2026-06-12');
 
     await expectStanding(t, voucher.id, code.id, { orderId });
     clock.set('2026-06-13T04:00:00Z');

@@ -1,6 +1,7 @@
 import type { CodedReason, StoredReasonParams } from '@kopi/contract';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { type Db, rowsOf } from '../../db/database';
+import { ownedRowWhere } from '../../db/owned-rows';
 import { ownedBy, ownedWhere, tenantIs, tenantOfRow } from '../../db/tenant-scope';
 import { customers } from '../../db/schema/customers';
 import { auditLog } from '../../db/schema/platform';
@@ -18,43 +19,23 @@ export type VoucherRow = typeof vouchers.$inferSelect;
 export type VoucherCodeRow = typeof voucherCodes.$inferSelect;
 
 /** The voucher of a shared code, or null. */
-export async function sharedVoucher(db: Db, tenantId: string, code: string) {
-  const [row] = await db
-    .select()
-    .from(vouchers)
-    .where(and(ownedBy(vouchers, tenantId), eq(vouchers.code, code)))
-    .limit(1);
-  return row ?? null;
+export function sharedVoucher(db: Db, tenantId: string, code: string) {
+  return ownedRowWhere(db, vouchers, tenantId, eq(vouchers.code, code));
 }
 
 /** A unique code's row, or null. */
-export async function uniqueCode(db: Db, tenantId: string, code: string) {
-  const [row] = await db
-    .select()
-    .from(voucherCodes)
-    .where(and(ownedBy(voucherCodes, tenantId), eq(voucherCodes.code, code)))
-    .limit(1);
-  return row ?? null;
+export function uniqueCode(db: Db, tenantId: string, code: string) {
+  return ownedRowWhere(db, voucherCodes, tenantId, eq(voucherCodes.code, code));
 }
 
 /** The voucher by id; with `lock`, locked (FOR UPDATE) until the transaction ends. */
-export async function voucherById(db: Db, tenantId: string, id: string, lock: boolean) {
-  const query = db
-    .select()
-    .from(vouchers)
-    .where(and(ownedBy(vouchers, tenantId), eq(vouchers.id, id)));
-  const [row] = lock ? await query.for('update') : await query;
-  return row ?? null;
+export function voucherById(db: Db, tenantId: string, id: string, lock: boolean) {
+  return ownedRowWhere(db, vouchers, tenantId, eq(vouchers.id, id), { lock });
 }
 
 /** A unique code locked until the transaction ends (after its voucher, always in that order). */
-export async function lockCode(db: Db, tenantId: string, codeId: string) {
-  const [row] = await db
-    .select()
-    .from(voucherCodes)
-    .where(and(ownedBy(voucherCodes, tenantId), eq(voucherCodes.id, codeId)))
-    .for('update');
-  return row ?? null;
+export function lockCode(db: Db, tenantId: string, codeId: string) {
+  return ownedRowWhere(db, voucherCodes, tenantId, eq(voucherCodes.id, codeId), { lock: true });
 }
 
 /** Standing redemptions of a voucher by one customer. */

@@ -1,4 +1,10 @@
-import { businessDate, issuedCode, type OrderStatus, voucherInputSchema } from '@kopi/contract';
+import {
+  businessDate,
+  issuedCode,
+  type OrderStatus,
+  voucherInputSchema,
+  seededRandom,
+} from '@kopi/contract';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { customers } from '../../db/schema/customers';
@@ -9,7 +15,6 @@ import { voucherSale } from '../../lib/demo-sales';
 import { demoStaffContexts } from '../../lib/demo-staff';
 import { demoCatalogue, demoTenantToSeed, demoVoucherInput } from '../../lib/demo-catalogue';
 import { AppError } from '../../lib/errors';
-import { seededRandom } from '../../lib/seeded-random';
 import type { OrderService } from '../orders/orders.service';
 import { createVoucherCheckService } from '../orders/voucher-check.service';
 import type { RefundService } from '../refunds/refunds.service';

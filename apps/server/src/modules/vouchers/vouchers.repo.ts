@@ -2,7 +2,7 @@ import type { VoucherCodeKind, VoucherState, VoucherType } from '@kopi/contract'
 import { and, desc, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { searchAny, windowPage, windowTotal } from '../../db/list-page';
-import { deleteOwnedRow, insertedId, updateOwnedRow } from '../../db/owned-rows';
+import { deleteOwnedRow, insertedId, ownedRowWhere, updateOwnedRow } from '../../db/owned-rows';
 import { categories, products } from '../../db/schema/catalogue';
 import { outlets } from '../../db/schema/tenancy';
 import { voucherCodes, voucherRedemptions, vouchers } from '../../db/schema/vouchers';
@@ -106,13 +106,8 @@ export async function findById(db: Db, tenantId: string, id: string): Promise<Vo
 }
 
 /** The voucher row locked for a change that must see its redemptions as they stand. */
-export async function lockById(tx: Db, tenantId: string, id: string) {
-  const [row] = await tx
-    .select()
-    .from(vouchers)
-    .where(and(ownedBy(vouchers, tenantId), eq(vouchers.id, id)))
-    .for('update');
-  return row ?? null;
+export function lockById(tx: Db, tenantId: string, id: string) {
+  return ownedRowWhere(tx, vouchers, tenantId, eq(vouchers.id, id), { lock: true });
 }
 
 type Referenced = typeof outlets | typeof products | typeof categories;

@@ -1,19 +1,19 @@
 import { voucherSchema } from '@kopi/contract';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { auditLog } from '../../db/schema/platform';
 import { voucherCodes, vouchers } from '../../db/schema/vouchers';
 import {
   demoCategory,
   demoOutletIds,
   demoProduct,
-  otherTenant,
+  useOtherTenant,
 } from '../../test/catalogue-fixtures';
 import { detailPaths, expectCode, expectInvalid } from '../../test/expect-code';
 import { demoTenantId } from '../../test/order-fixtures';
 import { anonymous } from '../../test/test-app';
 import { useTestApp } from '../../test/use-test-app';
 import { redeemOnce, uniqueVoucherBody, voucherBody } from '../../test/voucher-admin-fixtures';
+import { auditsOf } from '../../test/fixtures';
 
 // The back office's vouchers (/api/vouchers): list with search and filters, create, update with
 // the rules a used voucher keeps, delete of a voucher never redeemed; each only for staff who
@@ -27,11 +27,10 @@ const { t, api, as } = useTestApp({
   now: () => NOW,
 });
 const { cashier, manager } = as;
-let other: Awaited<ReturnType<typeof otherTenant>>;
 let kl: string;
 let pg: string;
+const other = useOtherTenant(t, 'voucher-rival');
 beforeAll(async () => {
-  other = await otherTenant(t, 'voucher-rival');
   ({ kl, pg } = await demoOutletIds(t));
 });
 
@@ -40,11 +39,6 @@ const create = async (body: Record<string, unknown>) => {
   expect(res.statusCode, res.body).toBe(201);
   return voucherSchema.strict().parse(res.json().data);
 };
-const auditOf = (action: string, entityId: string) =>
-  t.database.db
-    .select()
-    .from(auditLog)
-    .where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)));
 const names = (res: { json(): { data: { name_en: string }[] } }) =>
   res
     .json()
@@ -146,7 +140,7 @@ describe('POST /api/vouchers', () => {
       status: 'active',
     });
     expect((await api.get(`/api/vouchers/${created.id}`)).json().data).toEqual(created);
-    const [entry] = await auditOf('voucher.create', created.id);
+    const [entry] = await auditsOf(t, 'voucher.create', created.id);
     expect(entry?.actorUsername).toBe('admin');
   });
 
@@ -208,7 +202,7 @@ describe('PUT /api/vouchers/{id}', () => {
     );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toMatchObject({ name_en: 'After', type: 'fixed', value: 250 });
-    const [entry] = await auditOf('voucher.update', voucher.id);
+    const [entry] = await auditsOf(t, 'voucher.update', voucher.id);
     expect(entry?.before).toMatchObject({ name_en: 'Before' });
     expect(entry?.after).toMatchObject({ name_en: 'After' });
   });
@@ -250,7 +244,7 @@ describe('DELETE /api/vouchers/{id}', () => {
     expect(
       await t.database.db.select().from(voucherCodes).where(eq(voucherCodes.voucherId, voucher.id)),
     ).toEqual([]);
-    expect(await auditOf('voucher.delete', voucher.id)).toHaveLength(1);
+    expect(await auditsOf(t, 'voucher.delete', voucher.id)).toHaveLength(1);
     expectCode(await api.get(`/api/vouchers/${voucher.id}`), 404, 'not_found');
 
     const used = await create(voucherBody());

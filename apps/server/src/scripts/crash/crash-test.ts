@@ -7,7 +7,7 @@ import type { SessionData } from '@kopi/contract';
 import { sql } from 'drizzle-orm';
 import { createDatabase, type Database, rowsOf } from '../../db/database';
 import { DEMO_PASSWORD, demoTenant } from '../../db/seed-data';
-import { seededRandom } from '../../lib/seeded-random';
+import { seededRandom } from '@kopi/contract';
 import { apiClient, signUpCustomer } from '../app-client';
 import { scratchDatabase } from '../scratch-database';
 import { ServerProcess, freePort } from '../server-process';

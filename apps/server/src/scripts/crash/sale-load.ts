@@ -8,9 +8,9 @@ import {
   type PosMenu,
   type PosOutlet,
   priceOrder,
+  seededRandom,
 } from '@kopi/contract';
 import { type Answer, type Call, randomLine, servingDetails } from '../app-client';
-import { seededRandom } from '../../lib/seeded-random';
 import { type Figures, type Ledger, pickWith, type SentOrder, sleep, unexpected } from './load-kit';
 
 // The sale load of the crash test, as the web POS, the customer app and the status board send it:

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { seededRandom } from '../../lib/seeded-random';
+import { seededRandom } from '@kopi/contract';
 import { type Answer, answerProblem, bodyHead, statusClass } from './fuzz-answers';
 import {
   createFuzzWorld,

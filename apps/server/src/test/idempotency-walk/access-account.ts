@@ -6,11 +6,11 @@ import { notifications } from '../../db/schema/platform';
 import { tenants } from '../../db/schema/tenancy';
 import { DEMO_PASSWORD } from '../../db/seed-data';
 import { multipart, pngImage } from '../catalogue-fixtures';
-import { demoBusinessSettings, newPassword, tenantBody } from '../fixtures';
+import { demoBusinessSettings, newPassword, tenantBody, insertRow } from '../fixtures';
 import { demoTenantId } from '../order-fixtures';
 import type { TestAppContext } from '../use-test-app';
 import { accessHelpers, n } from './access-fixtures';
-import type { Drivers } from './walk';
+import { twoTargets, type Drivers } from './walk';
 
 // The signed-in user's own account (password, profile, two-step, sessions, notifications), the
 // platform's tenants and the tenant's business settings.
@@ -20,13 +20,8 @@ export function accountDrivers(ctx: TestAppContext<'admin'>): Drivers {
   const { db, newStaff, signIn, platform, sessionIdOf, sessionsOf, usersById, auditsOf } =
     accessHelpers(ctx);
 
-  async function newTenant(status: 'active' | 'suspended' = 'active') {
-    const [row] = await db()
-      .insert(tenants)
-      .values({ name: 'Reuse tenant', slug: `reuse-access-${n()}`, status })
-      .returning();
-    return row!;
-  }
+  const newTenant = (status: 'active' | 'suspended' = 'active') =>
+    insertRow(t, tenants, { name: 'Reuse tenant', slug: `reuse-access-${n()}`, status });
   const tenantsById = (...ids: string[]) =>
     db()
       .select({ id: tenants.id, name: tenants.name, status: tenants.status })
@@ -34,13 +29,14 @@ export function accountDrivers(ctx: TestAppContext<'admin'>): Drivers {
       .where(inArray(tenants.id, ids))
       .orderBy(asc(tenants.id));
   /** A notification addressed to the user alone. */
-  async function notify(userId: string) {
-    const [row] = await db()
-      .insert(notifications)
-      .values({ tenantId: await demoTenantId(t), userId, title: `Reuse ${n()}` })
-      .returning();
-    return row!.id;
-  }
+  const notify = async (userId: string) =>
+    (
+      await insertRow(t, notifications, {
+        tenantId: await demoTenantId(t),
+        userId,
+        title: `Reuse ${n()}`,
+      })
+    ).id;
   const notificationsOf = async (headers: Record<string, string>) =>
     (await api.get('/api/notification', headers)).json().data;
 
@@ -117,14 +113,13 @@ export function accountDrivers(ctx: TestAppContext<'admin'>): Drivers {
     },
     'PUT /api/notification/read/:id': async () => {
       const user = await newStaff();
-      const [one, two] = [await notify(user.id), await notify(user.id)];
       const headers = await signIn(user.username);
-      return {
-        url: `/api/notification/read/${one}`,
-        secondUrl: `/api/notification/read/${two}`,
-        effect: () => notificationsOf(headers),
-        headers,
-      };
+      return twoTargets(
+        () => notify(user.id),
+        (id) => `/api/notification/read/${id}`,
+        () => notificationsOf(headers),
+        { headers },
+      );
     },
     'POST /api/notification/read-all': async () => {
       const user = await newStaff();
@@ -173,33 +168,28 @@ export function accountDrivers(ctx: TestAppContext<'admin'>): Drivers {
         headers: await platform(),
       };
     },
-    'POST /api/tenants/:id/suspend': async () => {
-      const [a, b] = [await newTenant(), await newTenant()];
-      return {
-        url: `/api/tenants/${a.id}/suspend`,
-        secondUrl: `/api/tenants/${b.id}/suspend`,
-        effect: () => tenantsById(a.id, b.id),
-        headers: await platform(),
-      };
-    },
-    'POST /api/tenants/:id/activate': async () => {
-      const [a, b] = [await newTenant('suspended'), await newTenant('suspended')];
-      return {
-        url: `/api/tenants/${a.id}/activate`,
-        secondUrl: `/api/tenants/${b.id}/activate`,
-        effect: () => tenantsById(a.id, b.id),
-        headers: await platform(),
-      };
-    },
+    'POST /api/tenants/:id/suspend': async () =>
+      twoTargets(
+        newTenant,
+        (a) => `/api/tenants/${a.id}/suspend`,
+        (a, b) => tenantsById(a.id, b.id),
+        { headers: await platform() },
+      ),
+    'POST /api/tenants/:id/activate': async () =>
+      twoTargets(
+        () => newTenant('suspended'),
+        (a) => `/api/tenants/${a.id}/activate`,
+        (a, b) => tenantsById(a.id, b.id),
+        { headers: await platform() },
+      ),
     'POST /api/tenants/:id/enter': async () => {
-      const [a, b] = [await newTenant(), await newTenant()];
       const headers = await platform();
-      return {
-        url: `/api/tenants/${a.id}/enter`,
-        secondUrl: `/api/tenants/${b.id}/enter`,
-        effect: async () => (await api.get('/api/tenants/context', headers)).json().data,
-        headers,
-      };
+      return twoTargets(
+        newTenant,
+        (a) => `/api/tenants/${a.id}/enter`,
+        async () => (await api.get('/api/tenants/context', headers)).json().data,
+        { headers },
+      );
     },
     'POST /api/tenants/leave': async () => {
       const headers = await platform();

@@ -3,7 +3,8 @@ import { menuItems, roles, users } from '../../db/schema/access';
 import { demoTenantId } from '../order-fixtures';
 import type { TestAppContext } from '../use-test-app';
 import { accessHelpers, n } from './access-fixtures';
-import type { Drivers } from './walk';
+import { twoTargets, type Drivers } from './walk';
+import { insertRow } from '../fixtures';
 
 // The tenant's staff and roles (as its admin) and the platform's menu (as the superadmin).
 
@@ -22,13 +23,8 @@ export function staffDrivers(ctx: TestAppContext<'admin'>): Drivers {
     await db().update(users).set({ status: 'disabled' }).where(eq(users.id, user.id));
     return user;
   }
-  async function newRole() {
-    const [row] = await db()
-      .insert(roles)
-      .values({ tenantId: await demoTenantId(t), name: `Reuse role ${n()}` })
-      .returning();
-    return row!;
-  }
+  const newRole = async () =>
+    insertRow(t, roles, { tenantId: await demoTenantId(t), name: `Reuse role ${n()}` });
   const rolesNamed = async (...names: string[]) =>
     db()
       .select({ id: roles.id, name: roles.name })
@@ -37,13 +33,12 @@ export function staffDrivers(ctx: TestAppContext<'admin'>): Drivers {
       .orderBy(asc(roles.name));
   const rolesById = (...ids: string[]) =>
     db().select().from(roles).where(inArray(roles.id, ids)).orderBy(asc(roles.id));
-  async function newMenuItem() {
-    const [row] = await db()
-      .insert(menuItems)
-      .values({ title: `menu.reuse_access_${n()}`, titleEn: 'Reuse', titleMy: 'Guna semula' })
-      .returning();
-    return row!;
-  }
+  const newMenuItem = () =>
+    insertRow(t, menuItems, {
+      title: `menu.reuse_access_${n()}`,
+      titleEn: 'Reuse',
+      titleMy: 'Guna semula',
+    });
   const menuItemsWhere = (column: typeof menuItems.id | typeof menuItems.title, values: string[]) =>
     db().select().from(menuItems).where(inArray(column, values)).orderBy(asc(menuItems.title));
 
@@ -84,39 +79,31 @@ export function staffDrivers(ctx: TestAppContext<'admin'>): Drivers {
         effect: () => usersById(user.id),
       };
     },
-    'DELETE /api/users/:id': async () => {
-      const [a, b] = [await newStaff(), await newStaff()];
-      return {
-        url: `/api/users/${a.id}`,
-        secondUrl: `/api/users/${b.id}`,
-        effect: () => usersById(a.id, b.id),
-      };
-    },
-    'POST /api/users/:id/disable': async () => {
-      const [a, b] = [await newStaff(), await newStaff()];
-      return {
-        url: `/api/users/${a.id}/disable`,
-        secondUrl: `/api/users/${b.id}/disable`,
-        effect: () => usersById(a.id, b.id),
-      };
-    },
-    'POST /api/users/:id/enable': async () => {
-      const [a, b] = [await disabledStaff(), await disabledStaff()];
-      return {
-        url: `/api/users/${a.id}/enable`,
-        secondUrl: `/api/users/${b.id}/enable`,
-        effect: () => usersById(a.id, b.id),
-      };
-    },
-    'POST /api/users/:id/reset-password': async () => {
-      const [a, b] = [await newStaff(), await newStaff()];
-      return {
-        url: `/api/users/${a.id}/reset-password`,
-        first: { method: 'temporary' },
-        secondUrl: `/api/users/${b.id}/reset-password`,
-        effect: () => usersById(a.id, b.id),
-      };
-    },
+    'DELETE /api/users/:id': () =>
+      twoTargets(
+        newStaff,
+        (a) => `/api/users/${a.id}`,
+        (a, b) => usersById(a.id, b.id),
+      ),
+    'POST /api/users/:id/disable': () =>
+      twoTargets(
+        newStaff,
+        (a) => `/api/users/${a.id}/disable`,
+        (a, b) => usersById(a.id, b.id),
+      ),
+    'POST /api/users/:id/enable': () =>
+      twoTargets(
+        disabledStaff,
+        (a) => `/api/users/${a.id}/enable`,
+        (a, b) => usersById(a.id, b.id),
+      ),
+    'POST /api/users/:id/reset-password': () =>
+      twoTargets(
+        newStaff,
+        (a) => `/api/users/${a.id}/reset-password`,
+        (a, b) => usersById(a.id, b.id),
+        { first: { method: 'temporary' } },
+      ),
     'DELETE /api/users/:id/sessions/:sessionId': async () => {
       const user = await newStaff();
       const [one, two] = [await signIn(user.username), await signIn(user.username)];
@@ -126,16 +113,16 @@ export function staffDrivers(ctx: TestAppContext<'admin'>): Drivers {
         effect: () => sessionsOf(user.id),
       };
     },
-    'POST /api/users/:id/sessions/revoke-all': async () => {
-      const [a, b] = [await newStaff(), await newStaff()];
-      await signIn(a.username);
-      await signIn(b.username);
-      return {
-        url: `/api/users/${a.id}/sessions/revoke-all`,
-        secondUrl: `/api/users/${b.id}/sessions/revoke-all`,
-        effect: () => sessionsOf(a.id, b.id),
-      };
-    },
+    'POST /api/users/:id/sessions/revoke-all': () =>
+      twoTargets(
+        async () => {
+          const user = await newStaff();
+          await signIn(user.username);
+          return user;
+        },
+        (a) => `/api/users/${a.id}/sessions/revoke-all`,
+        (a, b) => sessionsOf(a.id, b.id),
+      ),
     'POST /api/roles': async () => {
       const [a, b] = [`Reuse new role ${n()}`, `Reuse new role ${n()}`];
       return {
@@ -155,14 +142,12 @@ export function staffDrivers(ctx: TestAppContext<'admin'>): Drivers {
         effect: async () => (await api.get(url)).json().data,
       };
     },
-    'DELETE /api/roles/:id': async () => {
-      const [a, b] = [await newRole(), await newRole()];
-      return {
-        url: `/api/roles/${a.id}`,
-        secondUrl: `/api/roles/${b.id}`,
-        effect: () => rolesById(a.id, b.id),
-      };
-    },
+    'DELETE /api/roles/:id': () =>
+      twoTargets(
+        newRole,
+        (a) => `/api/roles/${a.id}`,
+        (a, b) => rolesById(a.id, b.id),
+      ),
     'POST /api/menus': async () => {
       const [a, b] = [`menu.reuse_access_new_${n()}`, `menu.reuse_access_new_${n()}`];
       return {
@@ -193,14 +178,12 @@ export function staffDrivers(ctx: TestAppContext<'admin'>): Drivers {
         headers: await platform(),
       };
     },
-    'DELETE /api/menus/:id': async () => {
-      const [a, b] = [await newMenuItem(), await newMenuItem()];
-      return {
-        url: `/api/menus/${a.id}`,
-        secondUrl: `/api/menus/${b.id}`,
-        effect: () => menuItemsWhere(menuItems.id, [a.id, b.id]),
-        headers: await platform(),
-      };
-    },
+    'DELETE /api/menus/:id': async () =>
+      twoTargets(
+        newMenuItem,
+        (a) => `/api/menus/${a.id}`,
+        (a, b) => menuItemsWhere(menuItems.id, [a.id, b.id]),
+        { headers: await platform() },
+      ),
   };
 }

@@ -7,11 +7,11 @@ import { contentTextDefaults, contentTextOverrides } from '../../db/schema/conte
 import { outlets } from '../../db/schema/tenancy';
 import { appFeatureCatalogue } from '../../db/seed-app-features';
 import { bannerBody } from '../banner-fixtures';
-import { createTenant, createUser } from '../fixtures';
+import { createTenant, createUser, insertRow, rowsIn } from '../fixtures';
 import { demoTenantId } from '../order-fixtures';
 import { type RequestHeaders, requestAs, type TestApp } from '../test-app';
 import type { TestAppContext } from '../use-test-app';
-import { type DriverSet, rowsIn } from './walk';
+import { twoTargets, type DriverSet } from './walk';
 
 // The customer app's content and the ways it is paid: app features, content texts, banners and
 // payment gateways. The platform's catalogue and texts are the superadmin's (outside any tenant);
@@ -98,13 +98,13 @@ async function newGatewayKeeper(t: TestApp) {
 /** The demo tenant's banners: fresh rows, and what the walk reads of them. */
 function bannerHelpers({ t }: TestAppContext<'admin'>) {
   const db = () => t.database.db;
-  async function newBanner() {
-    const [row] = await db()
-      .insert(banners)
-      .values({ tenantId: await demoTenantId(t), titleEn: `Reuse banner ${n()}` })
-      .returning();
-    return row!.id;
-  }
+  const newBanner = async () =>
+    (
+      await insertRow(t, banners, {
+        tenantId: await demoTenantId(t),
+        titleEn: `Reuse banner ${n()}`,
+      })
+    ).id;
   const bannersWithIds = (ids: string[]) =>
     db()
       .select({ id: banners.id, title: banners.titleEn, order: banners.sortOrder })
@@ -190,16 +190,16 @@ export const appContentDrivers: DriverSet = (ctx) => {
         effect: () => text(key),
       };
     },
-    'POST /api/content-texts/:key/reset': async () => {
-      const [a, b] = [await newPlatformText(t), await newPlatformText(t)];
-      await overrideText(t, a);
-      await overrideText(t, b);
-      return {
-        url: `/api/content-texts/${a}/reset`,
-        secondUrl: `/api/content-texts/${b}/reset`,
-        effect: async () => [await text(a), await text(b)],
-      };
-    },
+    'POST /api/content-texts/:key/reset': () =>
+      twoTargets(
+        async () => {
+          const key = await newPlatformText(t);
+          await overrideText(t, key);
+          return key;
+        },
+        (a) => `/api/content-texts/${a}/reset`,
+        async (a, b) => [await text(a), await text(b)],
+      ),
     'POST /api/general-settings/content-texts': async () => {
       const [a, b] = [`reuse_new_${n()}`, `reuse_new_${n()}`];
       const body = (key: string) => ({
@@ -299,13 +299,11 @@ export const appContentDrivers: DriverSet = (ctx) => {
         effect: () => bannersWithIds([id]),
       };
     },
-    'DELETE /api/banners/:id': async () => {
-      const [a, b] = [await newBanner(), await newBanner()];
-      return {
-        url: `/api/banners/${a}`,
-        secondUrl: `/api/banners/${b}`,
-        effect: () => bannersWithIds([a, b]),
-      };
-    },
+    'DELETE /api/banners/:id': () =>
+      twoTargets(
+        newBanner,
+        (a) => `/api/banners/${a}`,
+        (a, b) => bannersWithIds([a, b]),
+      ),
   };
 };

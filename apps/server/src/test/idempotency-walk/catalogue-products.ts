@@ -4,7 +4,7 @@ import { productImages, products } from '../../db/schema/catalogue';
 import { demoCategory, demoOutletIds, multipart, pngImage } from '../catalogue-fixtures';
 import { addProduct } from '../order-fixtures';
 import type { TestAppContext } from '../use-test-app';
-import type { Drivers } from './walk';
+import { twoTargets, type Drivers } from './walk';
 
 // The products' writes: create, edit, delete and archive, bulk status, images, and each outlet's
 // availability, price and sold-out state.
@@ -72,41 +72,35 @@ export function productDrivers({ t, api, as }: TestAppContext<'admin'>): Drivers
         effect: () => productsWhere(products.id, [product.id]),
       };
     },
-    'DELETE /api/products/:id': async () => {
-      const [a, b] = [await newProduct(), await newProduct()];
-      return {
-        url: `/api/products/${a.id}`,
-        secondUrl: `/api/products/${b.id}`,
-        effect: () => productsWhere(products.id, [a.id, b.id]),
-      };
-    },
-    'POST /api/products/:id/archive': async () => {
-      const [a, b] = [await newProduct(), await newProduct()];
-      return {
-        url: `/api/products/${a.id}/archive`,
-        secondUrl: `/api/products/${b.id}/archive`,
-        effect: () => productsWhere(products.id, [a.id, b.id]),
-      };
-    },
+    'DELETE /api/products/:id': () =>
+      twoTargets(
+        newProduct,
+        (a) => `/api/products/${a.id}`,
+        (a, b) => productsWhere(products.id, [a.id, b.id]),
+      ),
+    'POST /api/products/:id/archive': () =>
+      twoTargets(
+        newProduct,
+        (a) => `/api/products/${a.id}/archive`,
+        (a, b) => productsWhere(products.id, [a.id, b.id]),
+      ),
     'DELETE /api/products/:id/images/:imageId': async () => {
       const { id } = await newProduct();
-      const [a, b] = [await addImage(id), await addImage(id)];
-      return {
-        url: `/api/products/${id}/images/${a}`,
-        secondUrl: `/api/products/${id}/images/${b}`,
-        effect: () => imagesOf(id),
-      };
+      return twoTargets(
+        () => addImage(id),
+        (image) => `/api/products/${id}/images/${image}`,
+        () => imagesOf(id),
+      );
     },
     'PUT /api/products/:id/images/:imageId/main': async () => {
       const { id } = await newProduct();
       // The first upload is the main one; the walk makes the second main, then tries the third.
       await addImage(id);
-      const [a, b] = [await addImage(id), await addImage(id)];
-      return {
-        url: `/api/products/${id}/images/${a}/main`,
-        secondUrl: `/api/products/${id}/images/${b}/main`,
-        effect: () => imagesOf(id),
-      };
+      return twoTargets(
+        () => addImage(id),
+        (image) => `/api/products/${id}/images/${image}/main`,
+        () => imagesOf(id),
+      );
     },
     'PUT /api/products/:id/outlets/:outletId': async () => {
       const { id } = await newProduct();

@@ -4,7 +4,9 @@ import { outletClosures, outlets } from '../../db/schema/tenancy';
 import { demoTenantId } from '../order-fixtures';
 import type { TestAppContext } from '../use-test-app';
 import { productDrivers } from './catalogue-products';
-import { type DriverSet, type Drivers, rowsIn } from './walk';
+import { twoTargets, type Drivers, type DriverSet } from './walk';
+import { insertRow, rowsIn } from '../fixtures';
+import { addVariantGroup } from '../catalogue-fixtures';
 
 // Outlets and their hours and closures, categories, variant groups and add-ons; products are in
 // catalogue-products.ts. Every driver makes its own rows in the demo tenant, so one route's
@@ -15,46 +17,39 @@ const n = () => ++counter;
 
 /** Fresh rows of the demo tenant, written straight to the database. */
 export function catalogueRows({ t }: TestAppContext<'admin'>) {
-  const db = () => t.database.db;
-  async function newOutlet() {
-    const [row] = await db()
-      .insert(outlets)
-      .values({ tenantId: await demoTenantId(t), code: `RU${n()}`, name: 'Reuse outlet' })
-      .returning();
-    return row!;
-  }
-  async function newClosure(outletId: string, date: string) {
-    const [row] = await db()
-      .insert(outletClosures)
-      .values({ tenantId: await demoTenantId(t), outletId, fromDate: date, toDate: date })
-      .returning();
-    return row!.id;
-  }
-  async function newCategory() {
-    const [row] = await db()
-      .insert(categories)
-      .values({ tenantId: await demoTenantId(t), nameEn: `Reuse ${n()}`, nameMy: 'Guna semula' })
-      .returning();
-    return row!.id;
-  }
-  async function newVariantGroup() {
-    const tenantId = await demoTenantId(t);
-    const [group] = await db()
-      .insert(variantGroups)
-      .values({ tenantId, name: `Reuse size ${n()}` })
-      .returning();
-    await db()
-      .insert(variantOptions)
-      .values({ tenantId, groupId: group!.id, name: 'Regular', price: 0 });
-    return group!.id;
-  }
-  async function newAddon() {
-    const [row] = await db()
-      .insert(addons)
-      .values({ tenantId: await demoTenantId(t), name: `Reuse add-on ${n()}`, price: 100 })
-      .returning();
-    return row!.id;
-  }
+  const newOutlet = async () =>
+    insertRow(t, outlets, {
+      tenantId: await demoTenantId(t),
+      code: `RU${n()}`,
+      name: 'Reuse outlet',
+    });
+  const newClosure = async (outletId: string, date: string) =>
+    (
+      await insertRow(t, outletClosures, {
+        tenantId: await demoTenantId(t),
+        outletId,
+        fromDate: date,
+        toDate: date,
+      })
+    ).id;
+  const newCategory = async () =>
+    (
+      await insertRow(t, categories, {
+        tenantId: await demoTenantId(t),
+        nameEn: `Reuse ${n()}`,
+        nameMy: 'Guna semula',
+      })
+    ).id;
+  const newVariantGroup = async () =>
+    (await addVariantGroup(t, await demoTenantId(t), `Reuse size ${n()}`)).id;
+  const newAddon = async () =>
+    (
+      await insertRow(t, addons, {
+        tenantId: await demoTenantId(t),
+        name: `Reuse add-on ${n()}`,
+        price: 100,
+      })
+    ).id;
   return { newOutlet, newClosure, newCategory, newVariantGroup, newAddon };
 }
 
@@ -90,14 +85,12 @@ function outletDrivers(ctx: TestAppContext<'admin'>): Drivers {
         effect: () => outletsById([outlet.id]),
       };
     },
-    'DELETE /api/outlets/:id': async () => {
-      const [a, b] = [await newOutlet(), await newOutlet()];
-      return {
-        url: `/api/outlets/${a.id}`,
-        secondUrl: `/api/outlets/${b.id}`,
-        effect: () => outletsById([a.id, b.id]),
-      };
-    },
+    'DELETE /api/outlets/:id': () =>
+      twoTargets(
+        newOutlet,
+        (a) => `/api/outlets/${a.id}`,
+        (a, b) => outletsById([a.id, b.id]),
+      ),
     'PUT /api/outlets/:id/hours': async () => {
       const { id } = await newOutlet();
       const week = (day: number) => ({
@@ -176,14 +169,12 @@ function categoryDrivers(ctx: TestAppContext<'admin'>): Drivers {
         effect: async () => (await api.get(`/api/categories/${id}`)).json().data,
       };
     },
-    'DELETE /api/categories/:id': async () => {
-      const [a, b] = [await newCategory(), await newCategory()];
-      return {
-        url: `/api/categories/${a}`,
-        secondUrl: `/api/categories/${b}`,
-        effect: () => categoriesById([a, b]),
-      };
-    },
+    'DELETE /api/categories/:id': () =>
+      twoTargets(
+        newCategory,
+        (a) => `/api/categories/${a}`,
+        (a, b) => categoriesById([a, b]),
+      ),
   };
 }
 
@@ -232,14 +223,12 @@ function variantAddonDrivers(ctx: TestAppContext<'admin'>): Drivers {
         effect: () => groupsWhere(eq(variantGroups.id, id)),
       };
     },
-    'DELETE /api/variant-groups/:id': async () => {
-      const [a, b] = [await newVariantGroup(), await newVariantGroup()];
-      return {
-        url: `/api/variant-groups/${a}`,
-        secondUrl: `/api/variant-groups/${b}`,
-        effect: () => groupsWhere(inArray(variantGroups.id, [a, b])),
-      };
-    },
+    'DELETE /api/variant-groups/:id': () =>
+      twoTargets(
+        newVariantGroup,
+        (a) => `/api/variant-groups/${a}`,
+        (a, b) => groupsWhere(inArray(variantGroups.id, [a, b])),
+      ),
     'POST /api/addons': async () => {
       const [a, b] = [`Reuse add-on ${n()}`, `Reuse add-on ${n()}`];
       return {
@@ -258,14 +247,12 @@ function variantAddonDrivers(ctx: TestAppContext<'admin'>): Drivers {
         effect: () => addonsWhere(eq(addons.id, id)),
       };
     },
-    'DELETE /api/addons/:id': async () => {
-      const [a, b] = [await newAddon(), await newAddon()];
-      return {
-        url: `/api/addons/${a}`,
-        secondUrl: `/api/addons/${b}`,
-        effect: () => addonsWhere(inArray(addons.id, [a, b])),
-      };
-    },
+    'DELETE /api/addons/:id': () =>
+      twoTargets(
+        newAddon,
+        (a) => `/api/addons/${a}`,
+        (a, b) => addonsWhere(inArray(addons.id, [a, b])),
+      ),
   };
 }
 

@@ -9,7 +9,7 @@ import { addProduct, cardSale, demoTenantId, ensureShift } from '../order-fixtur
 import { amountRefund, paidOrder } from '../refund-fixtures';
 import type { TestAppContext } from '../use-test-app';
 import { balanceOf, walletCustomer } from '../wallet-fixtures';
-import type { DriverSet } from './walk';
+import { twoTargets, type DriverSet } from './walk';
 
 // The counter's writes: shifts and their drawers, tills, sales, refunds, wallet adjustments and
 // customer notes.
@@ -151,10 +151,7 @@ export const counterDrivers: DriverSet = (ctx) => {
         effect: tillsOfKl,
       };
     },
-    'DELETE /api/tills/:id': async () => {
-      const [a, b] = [await newTill(), await newTill()];
-      return { url: `/api/tills/${a}`, secondUrl: `/api/tills/${b}`, effect: tillsOfKl };
-    },
+    'DELETE /api/tills/:id': () => twoTargets(newTill, (id) => `/api/tills/${id}`, tillsOfKl),
     'POST /api/customers/:id/notes': async () => {
       const customer = await walletCustomer(t.database.db, await demoTenantId(t));
       const url = `/api/customers/${customer.id}/notes`;

@@ -11,7 +11,7 @@ import { amountRefund, paidOrder, refundOf } from '../refund-fixtures';
 import type { TestAppContext } from '../use-test-app';
 import { balanceOf, pendingAdjustment, walletCustomer } from '../wallet-fixtures';
 import { loyaltyAppMobileDrivers } from './loyalty-app-mobile';
-import type { DriverSet, Drivers } from './walk';
+import { twoTargets, type DriverSet, type Drivers } from './walk';
 
 // Order and refund moves, the day close, customers, tiers, loyalty and referral settings, wallet
 // adjustment approvals (here) and the customer app's writes (loyalty-app-mobile.ts). Walked with
@@ -125,14 +125,12 @@ function staffDrivers({ t, api, as }: TestAppContext<'admin'>): Drivers {
         effect: () => orderOf(id),
       };
     },
-    'POST /api/orders/:id/handed-over': async () => {
-      const [one, two] = [await readySale(), await readySale()];
-      return {
-        url: `/api/orders/${one}/handed-over`,
-        secondUrl: `/api/orders/${two}/handed-over`,
-        effect: async () => [await orderOf(one), await orderOf(two)],
-      };
-    },
+    'POST /api/orders/:id/handed-over': () =>
+      twoTargets(
+        readySale,
+        (one) => `/api/orders/${one}/handed-over`,
+        async (one, two) => [await orderOf(one), await orderOf(two)],
+      ),
     'POST /api/orders/:id/not-collected': async () => {
       const id = await readySale();
       return {
@@ -172,34 +170,28 @@ function staffDrivers({ t, api, as }: TestAppContext<'admin'>): Drivers {
         effect: () => customerOf(id),
       };
     },
-    'POST /api/customers/:id/block': async () => {
-      const [one, two] = [await newCustomer(), await newCustomer()];
-      return {
-        url: `/api/customers/${one}/block`,
-        first: { reason: 'Reuse walk' },
-        secondUrl: `/api/customers/${two}/block`,
-        effect: async () => [await customerOf(one), await customerOf(two)],
-      };
-    },
-    'POST /api/customers/:id/unblock': async () => {
-      const [one, two] = [await newCustomer('disabled'), await newCustomer('disabled')];
-      return {
-        url: `/api/customers/${one}/unblock`,
-        first: { reason: 'Reuse walk' },
-        secondUrl: `/api/customers/${two}/unblock`,
-        effect: async () => [await customerOf(one), await customerOf(two)],
-      };
-    },
-    'POST /api/customers/:id/anonymise': async () => {
-      const [one, two] = [await newCustomer(), await newCustomer()];
-      return {
-        url: `/api/customers/${one}/anonymise`,
-        first: { confirm: true },
-        // A customer is anonymised once: only another one could be.
-        secondUrl: `/api/customers/${two}/anonymise`,
-        effect: async () => [await customerOf(one), await customerOf(two)],
-      };
-    },
+    'POST /api/customers/:id/block': () =>
+      twoTargets(
+        newCustomer,
+        (one) => `/api/customers/${one}/block`,
+        async (one, two) => [await customerOf(one), await customerOf(two)],
+        { first: { reason: 'Reuse walk' } },
+      ),
+    'POST /api/customers/:id/unblock': () =>
+      twoTargets(
+        () => newCustomer('disabled'),
+        (one) => `/api/customers/${one}/unblock`,
+        async (one, two) => [await customerOf(one), await customerOf(two)],
+        { first: { reason: 'Reuse walk' } },
+      ),
+    // A customer is anonymised once: only another one could be.
+    'POST /api/customers/:id/anonymise': () =>
+      twoTargets(
+        newCustomer,
+        (one) => `/api/customers/${one}/anonymise`,
+        async (one, two) => [await customerOf(one), await customerOf(two)],
+        { first: { confirm: true } },
+      ),
 
     'POST /api/membership-tiers': async () => {
       const threshold = 60_000 + 2 * n();
@@ -220,14 +212,8 @@ function staffDrivers({ t, api, as }: TestAppContext<'admin'>): Drivers {
         effect: tiers,
       };
     },
-    'DELETE /api/membership-tiers/:id': async () => {
-      const [one, two] = [await newTier(), await newTier()];
-      return {
-        url: `/api/membership-tiers/${one}`,
-        secondUrl: `/api/membership-tiers/${two}`,
-        effect: tiers,
-      };
-    },
+    'DELETE /api/membership-tiers/:id': () =>
+      twoTargets(newTier, (one) => `/api/membership-tiers/${one}`, tiers),
     'PUT /api/loyalty-settings': () =>
       Promise.resolve({
         url: '/api/loyalty-settings',

@@ -8,7 +8,8 @@ import {
   uniqueVoucher,
 } from '../reward-fixtures';
 import type { TestAppContext } from '../use-test-app';
-import { type Drivers, rowsIn } from './walk';
+import { twoTargets, type Drivers } from './walk';
+import { rowsIn } from '../fixtures';
 
 // Points rewards: the back office's reward writes, and the app's exchange (its key is kept with
 // the code it issues, whose id is drawn from the key). Every driver makes its own rewards.
@@ -39,22 +40,19 @@ export function rewardDrivers(ctx: TestAppContext<'admin'>): Drivers {
         effect: () => rewardsById([reward.id]),
       };
     },
-    'DELETE /api/voucher-rewards/:id': async () => {
-      const [a, b] = [await addReward(t), await addReward(t)];
-      return {
-        url: `/api/voucher-rewards/${a.id}`,
-        secondUrl: `/api/voucher-rewards/${b.id}`,
-        effect: () => rewardsById([a.id, b.id]),
-      };
-    },
+    'DELETE /api/voucher-rewards/:id': () =>
+      twoTargets(
+        () => addReward(t),
+        (a) => `/api/voucher-rewards/${a.id}`,
+        (a, b) => rewardsById([a.id, b.id]),
+      ),
     'POST /api/mobile/rewards/:id/exchange': async () => {
       const customer = await customerWithPoints(t, 1000);
-      const [a, b] = [await addReward(t), await addReward(t)];
-      return {
-        url: `/api/mobile/rewards/${a.id}/exchange`,
-        // The route takes no body: only another reward could be exchanged under the key.
-        secondUrl: `/api/mobile/rewards/${b.id}/exchange`,
-        effect: async () => [
+      // The route takes no body: only another reward could be exchanged under the key.
+      return twoTargets(
+        () => addReward(t),
+        (a) => `/api/mobile/rewards/${a.id}/exchange`,
+        async (a, b) => [
           await pointsBalance(t, customer.id),
           await rewardsById([a.id, b.id]),
           await db()
@@ -63,8 +61,8 @@ export function rewardDrivers(ctx: TestAppContext<'admin'>): Drivers {
             .where(eq(voucherCodes.customerId, customer.id))
             .orderBy(asc(voucherCodes.id)),
         ],
-        headers: customer.headers,
-      };
+        { headers: customer.headers },
+      );
     },
   };
 }

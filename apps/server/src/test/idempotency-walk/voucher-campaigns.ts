@@ -3,7 +3,8 @@ import { voucherCampaigns } from '../../db/schema/vouchers';
 import { demoTenantId } from '../order-fixtures';
 import type { TestAppContext } from '../use-test-app';
 import { campaignBody, storedCampaign, uniqueVoucher } from '../voucher-campaign-fixtures';
-import { type Drivers, rowsIn } from './walk';
+import { twoTargets, type Drivers } from './walk';
+import { rowsIn } from '../fixtures';
 
 // Voucher campaigns. Every driver makes its own draft campaigns (a period far ahead, so a
 // schedule issues nothing), so one route's drive never changes what another reads.
@@ -53,13 +54,11 @@ export function voucherCampaignDrivers(ctx: TestAppContext<'admin'>): Drivers {
         effect: () => byIds([c.id]),
       };
     },
-    'DELETE /api/voucher-campaigns/:id': async () => {
-      const [a, b] = [await draft(), await draft()];
-      return {
-        url: `/api/voucher-campaigns/${a.id}`,
-        secondUrl: `/api/voucher-campaigns/${b.id}`,
-        effect: () => byIds([a.id, b.id]),
-      };
-    },
+    'DELETE /api/voucher-campaigns/:id': () =>
+      twoTargets(
+        draft,
+        (a) => `/api/voucher-campaigns/${a.id}`,
+        (a, b) => byIds([a.id, b.id]),
+      ),
   };
 }

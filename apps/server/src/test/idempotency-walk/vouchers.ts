@@ -3,7 +3,8 @@ import { backgroundJobs } from '../../db/schema/jobs';
 import { vouchers } from '../../db/schema/vouchers';
 import type { TestAppContext } from '../use-test-app';
 import { uniqueVoucherBody, voucherBody } from '../voucher-admin-fixtures';
-import { type Drivers, rowsIn } from './walk';
+import { twoTargets, type Drivers } from './walk';
+import { rowsIn } from '../fixtures';
 
 // Vouchers and the generation of their unique codes. Every driver makes its own vouchers
 // through the API, so one route's drive never changes what another reads.
@@ -38,14 +39,12 @@ export function voucherDrivers(ctx: TestAppContext<'admin'>): Drivers {
         effect: () => vouchersById([voucher.id]),
       };
     },
-    'DELETE /api/vouchers/:id': async () => {
-      const [a, b] = [await newVoucher(), await newVoucher()];
-      return {
-        url: `/api/vouchers/${a.id}`,
-        secondUrl: `/api/vouchers/${b.id}`,
-        effect: () => vouchersById([a.id, b.id]),
-      };
-    },
+    'DELETE /api/vouchers/:id': () =>
+      twoTargets(
+        newVoucher,
+        (a) => `/api/vouchers/${a.id}`,
+        (a, b) => vouchersById([a.id, b.id]),
+      ),
     'POST /api/vouchers/:id/codes': async () => {
       const voucher = await newVoucher();
       return {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { idempotencyKeys } from '../../db/schema/platform';
 import { runHousekeeping } from '../../lib/housekeeping';
 import { expectCode } from '../expect-code';
-import type { Payload, RequestHeaders, TestApp } from '../test-app';
+import type { Payload, RequestHeaders } from '../test-app';
 import type { TestAppContext } from '../use-test-app';
 
 // One rule for every route that takes an Idempotency-Key: the same user sending the same key with
@@ -52,20 +51,18 @@ export interface Drive {
 
 export type Drivers = Record<string, () => Promise<Drive>>;
 
-/** The rows of `table` whose `column` is one of `values`, in `order` (the column by default). */
-export async function rowsIn<T extends PgTable>(
-  t: TestApp,
-  table: T,
-  column: PgColumn,
-  values: string[],
-  order: PgColumn = column,
-) {
-  const rows = await t.database.db
-    .select()
-    .from(table as PgTable)
-    .where(inArray(column, values))
-    .orderBy(asc(order));
-  return rows as T['$inferSelect'][];
+/**
+ * A route whose body cannot differ, driven on two fresh targets made alike: the first request goes
+ * to one, the reused key to the other (`secondUrl`), and `effect` reads both.
+ */
+export async function twoTargets<T>(
+  make: () => Promise<T>,
+  url: (target: T) => string,
+  effect: (a: T, b: T) => Promise<unknown>,
+  rest: Pick<Drive, 'first' | 'headers'> = {},
+): Promise<Drive> {
+  const [a, b] = [await make(), await make()];
+  return { url: url(a), secondUrl: url(b), effect: () => effect(a, b), ...rest };
 }
 
 /** An area's drivers, built from its test file's app; driving starts only inside a test. */

@@ -60,12 +60,7 @@ export function NotificationsMenu() {
           </Badge>
         </IconButton>
       </Tooltip>
-      <NavbarPopover
-        anchor={menu.anchor}
-        onClose={menu.close}
-        label={t('navbar.notifications')}
-        width={360}
-      >
+      <NavbarPopover menu={menu} label={t('navbar.notifications')} width={360}>
         <Box
           sx={{
             display: 'flex',

@@ -40,12 +40,7 @@ export function ShortcutsMenu() {
           <Apps />
         </IconButton>
       </Tooltip>
-      <NavbarPopover
-        anchor={menu.anchor}
-        onClose={menu.close}
-        label={t('navbar.shortcuts')}
-        width={340}
-      >
+      <NavbarPopover menu={menu} label={t('navbar.shortcuts')} width={340}>
         <Typography
           variant="h6"
           component="h2"

@@ -2,18 +2,24 @@ import { defineFeatureStrings, type FeatureMessages } from '../../lib/i18n/featu
 
 // Strings of tills, shifts and the cash drawer: the POS's shift controls and dialogs, the printed
 // shift report, and the shift list and details pages.
+
+// Notes and coins are written the same in both languages.
+const denominationNames = {
+  note_100: 'RM 100',
+  note_50: 'RM 50',
+  note_20: 'RM 20',
+  note_10: 'RM 10',
+  note_5: 'RM 5',
+  note_1: 'RM 1',
+  coin_50: '50 sen',
+  coin_20: '20 sen',
+  coin_10: '10 sen',
+  coin_5: '5 sen',
+} as const;
+
 const en = {
   denomination: {
-    note_100: 'RM 100',
-    note_50: 'RM 50',
-    note_20: 'RM 20',
-    note_10: 'RM 10',
-    note_5: 'RM 5',
-    note_1: 'RM 1',
-    coin_50: '50 sen',
-    coin_20: '20 sen',
-    coin_10: '10 sen',
-    coin_5: '5 sen',
+    ...denominationNames,
     count: 'Number of {{name}}',
     total: 'Total counted',
   },
@@ -162,16 +168,7 @@ const en = {
 
 const my: FeatureMessages<typeof en> = {
   denomination: {
-    note_100: 'RM 100',
-    note_50: 'RM 50',
-    note_20: 'RM 20',
-    note_10: 'RM 10',
-    note_5: 'RM 5',
-    note_1: 'RM 1',
-    coin_50: '50 sen',
-    coin_20: '20 sen',
-    coin_10: '10 sen',
-    coin_5: '5 sen',
+    ...denominationNames,
     count: 'Bilangan {{name}}',
     total: 'Jumlah dikira',
   },

@@ -44,6 +44,18 @@ const submitWithNote = (note: string) => {
   fireEvent.click(screen.getByTestId('shift-close-submit'));
 };
 
+/**
+ * Counts RM 200.00 against the RM 111.20 the drawer should hold, and submits: the refusal shows
+ * the expected cash and RM 88.80 over, and the count can no longer change.
+ */
+async function countOverAndSubmit() {
+  count('note_100', '2');
+  fireEvent.click(screen.getByTestId('shift-close-submit'));
+  expect(await screen.findByTestId('shift-close-expected')).toHaveTextContent(money(11_120));
+  expect(screen.getByTestId('shift-close-variance')).toHaveAttribute('data-variance', '8880');
+  expect(screen.getByTestId('shift-count-note_100')).toBeDisabled();
+}
+
 const till = (id: string, name: string, busy = false): Till => ({
   id,
   outlet_id: 'o1',
@@ -242,12 +254,8 @@ describe('closing a shift', () => {
     );
     expect(screen.queryByTestId('shift-close-expected')).toBeNull();
     expect(screen.queryByTestId('shift-close-variance')).toBeNull();
-    count('note_100', '2');
-    fireEvent.click(screen.getByTestId('shift-close-submit'));
-    expect(await screen.findByTestId('shift-close-expected')).toHaveTextContent(money(11_120));
-    expect(screen.getByTestId('shift-close-variance')).toHaveAttribute('data-variance', '8880');
+    await countOverAndSubmit();
     expect(screen.getByTestId('shift-close-note')).toBeInTheDocument();
-    expect(screen.getByTestId('shift-count-note_100')).toBeDisabled();
   });
 });
 
@@ -283,12 +291,7 @@ describe('closing a shift whose figures the server hides (blind count)', () => {
     const onClosed = vi.fn();
     renderWithProviders(<CloseShiftDialog shift={hidden} onClosed={onClosed} onClose={vi.fn()} />);
     expect(screen.queryByTestId('shift-close-expected')).toBeNull();
-    // RM 200.00 counted against RM 111.20: RM 88.80 over.
-    count('note_100', '2');
-    fireEvent.click(screen.getByTestId('shift-close-submit'));
-    expect(await screen.findByTestId('shift-close-expected')).toHaveTextContent(money(11_120));
-    expect(screen.getByTestId('shift-close-variance')).toHaveAttribute('data-variance', '8880');
-    expect(screen.getByTestId('shift-count-note_100')).toBeDisabled();
+    await countOverAndSubmit();
     submitWithNote('Tip jar');
     await approveWithPin('2468');
     await waitFor(() => expect(onClosed).toHaveBeenCalledWith(closed));

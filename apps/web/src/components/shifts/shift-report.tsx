@@ -2,12 +2,11 @@ import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import type { ShiftView } from '@kopi/contract';
 import { formatDateTime } from '../../lib/formatters';
-import { FigureLine } from '../money-working/figure-line';
+import { useFigureLines } from '../money-working/use-figure-lines';
 import { WorkingDialog } from '../money-working/working-dialog';
-import type { WorkingFigure } from '../money-working/working-rows';
 import { PrintSheet, printSheet } from '../receipt/print-sheet';
 import {
   PaperCentre,
@@ -33,26 +32,10 @@ export function ShiftReport({ shift }: { shift: ShiftView }) {
   const { t } = useShiftStrings();
   const tillName = useTillName();
   const fig = useShiftFigures();
-  const [open, setOpen] = useState<WorkingFigure | null>(null);
-  const working = useShiftWorking(shift.id, open !== null);
   const f = shift.figures;
   const hidden = f === null;
-  const line = (
-    figure: WorkingFigure,
-    count: number,
-    amount: number,
-    options: { strong?: boolean; indent?: boolean } = {},
-  ) => (
-    <FigureLine
-      key={figure.id}
-      figure={figure}
-      count={count}
-      amount={amount}
-      onOpen={hidden ? undefined : setOpen}
-      prefix="shift-report"
-      {...options}
-    />
-  );
+  const { open, close, line } = useFigureLines('shift-report', !hidden);
+  const working = useShiftWorking(shift.id, open !== null);
   return (
     <>
       <PrintSheet
@@ -179,7 +162,7 @@ export function ShiftReport({ shift }: { shift: ShiftView }) {
       <WorkingDialog
         figure={open}
         working={working}
-        onClose={() => setOpen(null)}
+        onClose={close}
         onExport={() => exportShiftWorking(shift.id)}
       />
     </>
@@ -196,17 +179,51 @@ export function ShiftReportDialog({
 }) {
   const { t } = useShiftStrings();
   return (
-    <Dialog open={shift !== null} onClose={onClose} aria-label={t('report.title')}>
-      <DialogContent>{shift && <ShiftReport shift={shift} />}</DialogContent>
+    <ShiftReportFrame
+      name="shift-report"
+      open={shift !== null}
+      label={t('report.title')}
+      onClose={onClose}
+    >
+      {shift && <ShiftReport shift={shift} />}
+    </ShiftReportFrame>
+  );
+}
+
+/**
+ * A shift's 80 mm report in a dialog with Close and Print (Print waits for the report, while
+ * `printable` is false). `name` makes the test ids: `<name>-dialog`, `<name>-close`,
+ * `<name>-print`.
+ */
+export function ShiftReportFrame({
+  name,
+  open,
+  label,
+  printable = true,
+  onClose,
+  children,
+}: {
+  name: string;
+  open: boolean;
+  label: string;
+  printable?: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useShiftStrings();
+  return (
+    <Dialog open={open} onClose={onClose} aria-label={label} data-testid={`${name}-dialog`}>
+      <DialogContent>{children}</DialogContent>
       <DialogActions>
-        <Button onClick={onClose} sx={{ minHeight: 48 }} data-testid="shift-report-close">
+        <Button onClick={onClose} sx={{ minHeight: 48 }} data-testid={`${name}-close`}>
           {t('report.close')}
         </Button>
         <Button
           variant="contained"
           onClick={printSheet}
+          disabled={!printable}
           sx={{ minHeight: 48 }}
-          data-testid="shift-report-print"
+          data-testid={`${name}-print`}
         >
           {t('report.print')}
         </Button>

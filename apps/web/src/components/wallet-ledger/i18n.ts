@@ -1,16 +1,10 @@
+import { walletEntryKindLabels } from '@kopi/contract';
 import { defineFeatureStrings, type FeatureMessages } from '../../lib/i18n/feature-strings';
 
 // Words of a wallet ledger: a customer's own (customer details) and every customer's
-// (/customer/wallet) show the same entries.
+// (/customer/wallet) show the same entries. The kinds read as in the ledger's CSV.
 const en = {
-  kind: {
-    topup: 'Top-up',
-    spend: 'Spend',
-    refund: 'Refund',
-    adjustment: 'Adjustment',
-    reward: 'Reward',
-    expiry: 'Expiry',
-  },
+  kind: walletEntryKindLabels.en,
   actor: {
     customer: 'Customer (app)',
     system: 'System',
@@ -30,14 +24,7 @@ const en = {
 };
 
 const my: FeatureMessages<typeof en> = {
-  kind: {
-    topup: 'Tambah nilai',
-    spend: 'Belanja',
-    refund: 'Bayaran balik',
-    adjustment: 'Pelarasan',
-    reward: 'Ganjaran',
-    expiry: 'Luput',
-  },
+  kind: walletEntryKindLabels.my,
   actor: {
     customer: 'Pelanggan (aplikasi)',
     system: 'Sistem',

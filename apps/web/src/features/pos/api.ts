@@ -83,25 +83,28 @@ export const setSoldOut = (productId: string, outletId: string, soldOut: boolean
 export const usePosOutlets = () =>
   useQuery({ queryKey: posKeys.outlets(), queryFn: listPosOutlets, staleTime: 5 * 60_000 });
 
-/** The outlet's open state changes with the clock: read again every minute. */
-export const usePosContext = (outletId: string | null) =>
+/** One outlet's till data: asked for once an outlet is chosen, then again every `everyMs`. */
+const useOutletPoll = <T>(
+  outletId: string | null,
+  key: (outletId: string) => readonly unknown[],
+  fetch: (outletId: string) => Promise<T>,
+  everyMs: number,
+) =>
   useQuery({
-    queryKey: posKeys.context(outletId ?? ''),
-    queryFn: () => getPosContext(outletId!),
+    queryKey: key(outletId ?? ''),
+    queryFn: () => fetch(outletId!),
     enabled: !!outletId,
-    refetchInterval: 60_000,
+    refetchInterval: everyMs,
     staleTime: 30_000,
   });
 
+/** The outlet's open state changes with the clock: read again every minute. */
+export const usePosContext = (outletId: string | null) =>
+  useOutletPoll(outletId, posKeys.context, getPosContext, 60_000);
+
 /** Sold-out marks change during the day: read again every two minutes and after each sale. */
 export const usePosMenu = (outletId: string | null) =>
-  useQuery({
-    queryKey: posKeys.menu(outletId ?? ''),
-    queryFn: () => getPosMenu(outletId!),
-    enabled: !!outletId,
-    refetchInterval: 120_000,
-    staleTime: 30_000,
-  });
+  useOutletPoll(outletId, posKeys.menu, getPosMenu, 120_000);
 
 export function useRefreshPos() {
   const client = useQueryClient();

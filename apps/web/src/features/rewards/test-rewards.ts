@@ -1,4 +1,4 @@
-import type { Reward, Voucher } from '@kopi/contract';
+import { type Reward, type Voucher, voucherRulesDefaults } from '@kopi/contract';
 
 // Rewards and vouchers of unique codes as the API answers them, for the rewards screen's tests.
 
@@ -21,8 +21,12 @@ export const testReward = (id: string, name: string, patch: Partial<Reward> = {}
   ...patch,
 });
 
-/** A voucher of unique codes (a reward's choice), as GET /api/vouchers answers it. */
+/**
+ * A voucher of unique codes (a reward's choice), as GET /api/vouchers answers it: a free product
+ * with no other rule, for anyone.
+ */
 export const testUniqueVoucher = (id: string, name: string): Voucher => ({
+  ...voucherRulesDefaults('2026-01-01T00:00:00.000Z'),
   id,
   name_en: name,
   name_my: null,
@@ -30,24 +34,7 @@ export const testUniqueVoucher = (id: string, name: string): Voucher => ({
   code: null,
   type: 'free_item',
   value: 0,
-  max_discount: null,
   free_item_kind: 'product',
-  free_item_id: null,
-  min_spend: 0,
-  valid_from: '2026-01-01T00:00:00.000Z',
-  valid_until: null,
-  days_of_week: [],
-  hours_from: null,
-  hours_until: null,
-  total_limit: null,
-  per_customer_limit: null,
-  outlet_ids: [],
-  sources: [],
-  serving_methods: [],
-  product_ids: [],
-  category_ids: [],
-  requires_customer: false,
-  status: 'active',
   redeemed: 0,
   codes_generated: 100,
   created_at: '2026-01-01T00:00:00.000Z',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createLiveSocket } from './live-orders-socket';
+import { createLiveSocket, type LiveSocketOptions } from './live-orders-socket';
 
 class FakeSocket {
   static all: FakeSocket[] = [];
@@ -30,7 +30,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-function setup() {
+/** A socket on fake WebSockets; `options` adds to (or replaces) the defaults. */
+function setup(options: Partial<LiveSocketOptions> = {}) {
   const log = vi.fn();
   const onEvent = vi.fn();
   const network = { offline: () => {}, online: () => {} };
@@ -40,6 +41,7 @@ function setup() {
     createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
     log,
     watchNetwork: (offline, online) => Object.assign(network, { offline, online }),
+    ...options,
   });
   return { socket, log, onEvent, network };
 }
@@ -197,13 +199,7 @@ describe('live-order socket (SPEC §7)', () => {
 
   it('does not reconnect when the server ends the session (4401)', () => {
     const onSessionEnded = vi.fn();
-    const socket = createLiveSocket({
-      url: () => 'ws://host/ws?token=t',
-      onEvent: () => undefined,
-      onSessionEnded,
-      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
-      log: () => undefined,
-    });
+    const { socket } = setup({ onSessionEnded });
     const ws = connectAndOpen(socket);
     ws.onclose?.({ code: 4401 });
     vi.advanceTimersByTime(60_000);
@@ -226,13 +222,7 @@ describe('live-order socket (SPEC §7)', () => {
   it('checks the session once per outage before retrying', async () => {
     let ok = true;
     const beforeReconnect = vi.fn(() => Promise.resolve(ok));
-    const socket = createLiveSocket({
-      url: () => 'ws://host/ws?token=t',
-      onEvent: () => undefined,
-      beforeReconnect,
-      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
-      log: () => undefined,
-    });
+    const { socket } = setup({ beforeReconnect });
     socket.connect();
     FakeSocket.all[0]!.fail();
     await vi.advanceTimersByTimeAsync(1000);

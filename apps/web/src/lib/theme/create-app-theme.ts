@@ -104,6 +104,16 @@ export function createAppTheme(
           styleOverrides: {
             html: { scrollPaddingTop: 60 },
             '@media print': { '.no-print': { display: 'none !important' } },
+            // Asked for less motion (WCAG 2.3.3): drawers, menus and collapses jump to their
+            // end instead of sliding, growing or fading; spinners stand still.
+            '@media (prefers-reduced-motion: reduce)': {
+              '*, *::before, *::after': {
+                animationDuration: '0.01ms !important',
+                animationIterationCount: '1 !important',
+                transitionDuration: '0.01ms !important',
+                scrollBehavior: 'auto !important',
+              },
+            },
           },
         },
         MuiPaper: {

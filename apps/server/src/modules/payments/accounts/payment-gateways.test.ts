@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentGateways } from '../../../db/schema/payments';
 import { auditLog } from '../../../db/schema/platform';
@@ -6,6 +6,7 @@ import { startFakeBillplzOf, type FakeBillplz } from '../../../test/billplz-fake
 import { otherTenant } from '../../../test/catalogue-fixtures';
 import { expectCode } from '../../../test/expect-code';
 import { useTestApp } from '../../../test/use-test-app';
+import { auditsOf } from '../../../test/fixtures';
 
 // /api/payment-gateways: a business's gateway accounts (the platform's own for the superadmin
 // outside any tenant). Credentials are sealed in the database (the raw row is read to prove it),
@@ -243,10 +244,7 @@ describe('/api/payment-gateways', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data).toEqual({ id, deleted: true });
     expectCode(await api.get(`/api/payment-gateways/${id}`, admin), 404, 'not_found');
-    const [trail] = await t.database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.action, 'payment-gateway.delete'), eq(auditLog.entityId, id)));
+    const [trail] = await auditsOf(t, 'payment-gateway.delete', id);
     expect(trail).toMatchObject({ before: { provider: 'billplz', mode: 'sandbox' } });
   });
 });

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../../db/database';
 import { audit, auditRow } from '../../../lib/audit';
 import type { Clock } from '../../../lib/clock';
-import { type CustomerPrincipal, customerActor } from '../../../lib/customer-principal';
+import { byCustomer, type CustomerPrincipal } from '../../../lib/customer-principal';
 import { AppError } from '../../../lib/errors';
 import type { RequestContext } from '../../../lib/request-context';
 import { checkTopup, creditTopup } from '../../loyalty/wallet.service';
@@ -257,8 +257,7 @@ export function createPaymentService({
           action: 'payment.start',
           entity: 'order',
           entityId: orderId,
-          actor: customerActor({ ...customer, id: customer.customerId }),
-          tenantId: customer.tenantId,
+          ...byCustomer(customer),
           after: {
             payment_id: row.id,
             provider: payer.name,
@@ -304,8 +303,7 @@ export function createPaymentService({
           action: 'payment.start',
           entity: 'customer',
           entityId: customerId,
-          actor: customerActor({ ...customer, id: customerId }),
-          tenantId,
+          ...byCustomer(customer),
           after: {
             payment_id: row.id,
             purpose: 'topup',

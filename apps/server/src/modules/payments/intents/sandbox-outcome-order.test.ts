@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paymentIntents } from '../../../db/schema/payments';
-import { serverSecrets } from '../../../db/schema/platform';
 import { demoOutlet } from '../../../test/catalogue-fixtures';
 import { placeOrder, postCallback, verifiedCustomer } from '../../../test/mobile-fixtures';
 import type { TestCustomer } from '../../../test/mobile-fixtures';
@@ -12,6 +11,7 @@ import { withIdempotencyKey } from '../../../test/test-app';
 import { balanceOf } from '../../../test/wallet-fixtures';
 import { useTestApp } from '../../../test/use-test-app';
 import { signedSandboxCallback } from './sandbox-provider';
+import { sandboxSecret } from '../../../test/gateway-order-fixtures';
 
 // The built-in sandbox's outcomes in either order, as a real gateway's may arrive: the pretend
 // bank's signed failure, then its signed success for the same payment (another event), or the
@@ -36,19 +36,14 @@ interface Started {
   sandbox_callback: { url: string; headers: Record<string, string>; body: string };
 }
 
-async function secret() {
-  const [row] = await t.database.db
-    .select({ value: serverSecrets.value })
-    .from(serverSecrets)
-    .where(eq(serverSecrets.name, 'payment_sandbox_secret'));
-  return row!.value;
-}
-
 /** The pretend bank's signed callback for the payment, saying `status`, as a new event. */
 async function report(started: Started, status: 'paid' | 'failed') {
   const base = JSON.parse(started.sandbox_callback.body) as Record<string, unknown>;
   const body = { ...base, event_id: `evt_${randomUUID()}`, status };
-  const answer = await postCallback(t, signedSandboxCallback(await secret(), JSON.stringify(body)));
+  const answer = await postCallback(
+    t,
+    signedSandboxCallback(await sandboxSecret(t), JSON.stringify(body)),
+  );
   expect(answer.statusCode, answer.body).toBe(200);
 }
 

@@ -15,11 +15,18 @@ import {
 // (sent as an upload or a text body), each difference reported, unreadable lines listed, another
 // provider's file or an oversized one refused, and the same run exported as CSV.
 
-const { api, as, clock, gatewayIds, url, stripePayment, billplzPayment } = useReconciliationApp();
+const { api, as, clock, url, stripePayment, billplzPayment } = useReconciliationApp();
 const { admin } = as;
 
 const fixture = (name: string) =>
   readFileSync(new URL(`../../../test/settlement-files/${name}`, import.meta.url));
+
+/** An upload of a settlement file to a run (`suffix`: '/export'), as the admin's form sends it. */
+const upload = (provider: string, query: string, form: ReturnType<typeof multipart>, suffix = '') =>
+  api.post(url(provider, `${query}&source=file`, suffix), form.payload, {
+    ...admin,
+    'content-type': form.contentType,
+  });
 
 describe('reconciliation from a settlement file', () => {
   it("compares Stripe's itemized balance report (multipart) with our payments of the range", async () => {
@@ -37,11 +44,8 @@ describe('reconciliation from a settlement file', () => {
       'txn_5,2026-06-11 12:04:00,myr,abc,0.00,0.00,charge,pi_bad',
     ].join('\n');
     const body = multipart(Buffer.from(file), 'balance.csv', 'text/csv');
-    const q = 'from=2026-06-11&to=2026-06-11&source=file';
-    const res = await api.post(url('stripe', q), body.payload, {
-      ...admin,
-      'content-type': body.contentType,
-    });
+    const q = 'from=2026-06-11&to=2026-06-11';
+    const res = await upload('stripe', q, body);
     expect(res.statusCode, res.body).toBe(200);
     const result = res.json().data;
     expect(result).toMatchObject({
@@ -82,11 +86,7 @@ describe('reconciliation from a settlement file', () => {
     );
 
     // The same run as CSV, in Malay: a reference cannot run as a formula, times are KL's.
-    const csv = await api.post(
-      `/api/payment-gateways/${gatewayIds.stripe}/reconciliation/export?${q}&lang=my`,
-      body.payload,
-      { ...admin, 'content-type': body.contentType },
-    );
+    const csv = await upload('stripe', `${q}&lang=my`, body, '/export');
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toMatch(
@@ -171,10 +171,7 @@ describe('reconciliation from a settlement file', () => {
     const billplzFile = fixture('billplz-bills.csv');
     const body = multipart(billplzFile, 'bills.csv', 'text/csv');
     expectCode(
-      await api.post(url('stripe', `from=${DAY}&to=${DAY}&source=file`), body.payload, {
-        ...admin,
-        'content-type': body.contentType,
-      }),
+      await upload('stripe', `from=${DAY}&to=${DAY}`, body),
       400,
       'settlement_file_invalid',
     );
@@ -186,14 +183,7 @@ describe('reconciliation from a settlement file', () => {
     // Over 2 MB: the upload stops at the limit, and a text body is refused as it arrives.
     const big = Buffer.alloc(2 * 1024 * 1024 + 1, 'a');
     const bigForm = multipart(big, 'balance.csv', 'text/csv');
-    expectCode(
-      await api.post(url('stripe', `from=${DAY}&to=${DAY}&source=file`), bigForm.payload, {
-        ...admin,
-        'content-type': bigForm.contentType,
-      }),
-      400,
-      'file_too_large',
-    );
+    expectCode(await upload('stripe', `from=${DAY}&to=${DAY}`, bigForm), 400, 'file_too_large');
     expectCode(
       await api.post(url('stripe', `from=${DAY}&to=${DAY}&source=file`), big, {
         ...admin,

@@ -1,11 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { paymentCallbacks, providerRefunds } from '../../../db/schema/payments';
-import { refundStatusHistory } from '../../../db/schema/refunds';
 import { listedGateway } from '../../../test/gateway-credentials';
 import { newAppOrder, startPaying } from '../../../test/gateway-order-fixtures';
 import { UNREACHABLE_GATEWAY } from '../../../test/gateway-refund-fixtures';
-import { movedRefund } from '../../../test/refund-fixtures';
+import { movedRefund, refundMovesOf } from '../../../test/refund-fixtures';
 import { useGatewayRefunds } from '../../../test/use-gateway-refunds';
 import { startStripeFake } from '../../../test/stripe-fake';
 import { stripeSignatureHeader } from '../accounts/gateways/stripe/stripe-webhook';
@@ -79,12 +78,6 @@ const providerRefundOf = async (refundId: string) =>
     await t.database.db.select().from(providerRefunds).where(eq(providerRefunds.refundId, refundId))
   )[0];
 
-const historyOf = (refundId: string) =>
-  t.database.db
-    .select()
-    .from(refundStatusHistory)
-    .where(eq(refundStatusHistory.refundId, refundId));
-
 /** The business's Stripe gateway as its settings list it. */
 const stripeGateway = async () => (await listedGateway(api, admin, 'stripe')).gateway;
 
@@ -110,7 +103,7 @@ describe('a refund of an app order paid through Stripe', () => {
       const res = await deliverStripe(event);
       expect(res.statusCode, res.body).toBe(200);
     }
-    expect(await historyOf(rest.asked.id)).toHaveLength(view.history.length);
+    expect(await refundMovesOf(t, rest.asked.id)).toHaveLength(view.history.length);
     expect(await kit.refundedOf(order.id)).toBe(order.total);
   });
 

@@ -4,7 +4,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { orders } from '../../../db/schema/orders';
 import { providerRefunds } from '../../../db/schema/payments';
 import { auditLog } from '../../../db/schema/platform';
-import { refunds, refundStatusHistory } from '../../../db/schema/refunds';
+import { refunds } from '../../../db/schema/refunds';
 import { demoOutlet } from '../../../test/catalogue-fixtures';
 import { expectCode } from '../../../test/expect-code';
 import {
@@ -15,7 +15,13 @@ import {
   type TestCustomer,
 } from '../../../test/mobile-fixtures';
 import { addProduct, testClock } from '../../../test/order-fixtures';
-import { itemsRefund, movedRefund, moveRefund, refundOf } from '../../../test/refund-fixtures';
+import {
+  itemsRefund,
+  movedRefund,
+  moveRefund,
+  refundOf,
+  refundMovesOf,
+} from '../../../test/refund-fixtures';
 import { noGateways } from '../../../test/standalone-services';
 import { useTestApp } from '../../../test/use-test-app';
 import { createRefundPayouts } from './refund-payouts.service';
@@ -166,10 +172,7 @@ describe('an app order cancelled after payment', () => {
     const again = delivered.find((cb) => JSON.parse(cb.body).payment_id === order.paymentId);
     expect(JSON.parse(again!.body).event_id).toBe(JSON.parse(callback.body).event_id);
     expect((await postCallback(t, again!)).json().data.duplicate).toBe(true);
-    const history = await t.database.db
-      .select()
-      .from(refundStatusHistory)
-      .where(eq(refundStatusHistory.refundId, refund!.id));
+    const history = await refundMovesOf(t, refund!.id);
     expect(history).toHaveLength(3);
   });
 

@@ -14,7 +14,11 @@ import { FieldTable, type TableField } from '../../../components/field-table';
 import { FormSwitchField } from '../../../components/form-fields';
 import { FormCutoffHourField } from '../../../components/form-cutoff-hour-field';
 import { FormSectionTitle } from '../../../components/form-section-title';
-import { SettingsFormCard, useSettingsForm } from '../../../components/settings-form-card';
+import {
+  SettingsFormCard,
+  useSettingsForm,
+  type SettingsCardProps,
+} from '../../../components/settings-form-card';
 import { useBusinessSettingsStrings } from '../i18n';
 
 // One form for every business setting, in sections. A new tenant setting is one field in the
@@ -66,11 +70,7 @@ export function BusinessSettingsForm({
   settings,
   mayUpdate,
   onSave,
-}: {
-  settings: BusinessSettings;
-  mayUpdate: boolean;
-  onSave: (values: BusinessSettingsInput) => Promise<unknown>;
-}) {
+}: SettingsCardProps<BusinessSettings, BusinessSettingsInput>) {
   const { t } = useBusinessSettingsStrings();
   const values = useMemo(() => formValuesOf(settings), [settings]);
   const settingsForm = useSettingsForm({
@@ -83,13 +83,12 @@ export function BusinessSettingsForm({
 
   return (
     <SettingsFormCard
-      id="business-settings-title"
+      name="business-settings"
       title={t('form.title')}
       subtitle={t('page.newOrdersOnly')}
       settingsForm={settingsForm}
       mayUpdate={mayUpdate}
       saveLabel={t('form.save')}
-      saveTestId="business-settings-save"
     >
       <FormSectionTitle title={t('form.rates')} major />
       <ChargeRateFields t={t} disabled={disabled} />

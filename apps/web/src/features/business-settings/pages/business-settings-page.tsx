@@ -1,7 +1,6 @@
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import { PageHeader } from '../../../components/page-header';
-import { RetryAlert } from '../../../components/retry-alert';
+import { SettingsLoader } from '../../../components/settings-loader';
 import { useCan } from '../../../lib/can-context';
 import { saveBusinessSettings, useBusinessSettings, useSetBusinessSettings } from '../api';
 import { BusinessSettingsForm } from '../components/business-settings-form';
@@ -26,20 +25,18 @@ export function BusinessSettingsPage() {
         title={t('page.title')}
         subtitle={t('page.subtitle', { name: settings.data?.business_name ?? '' })}
       />
-      {settings.isError ? (
-        <RetryAlert onRetry={() => void settings.refetch()}>{t('page.error')}</RetryAlert>
-      ) : settings.data ? (
-        <>
-          <BusinessSettingsForm
-            settings={settings.data}
-            mayUpdate={mayUpdate}
-            onSave={async (values) => setSettings(await saveBusinessSettings(values))}
-          />
-          <ReceiptLogoCard settings={settings.data} mayUpdate={mayUpdate} onChange={setSettings} />
-        </>
-      ) : (
-        <Skeleton variant="rounded" height={480} />
-      )}
+      <SettingsLoader query={settings} errorText={t('page.error')} height={480}>
+        {(data) => (
+          <>
+            <BusinessSettingsForm
+              settings={data}
+              mayUpdate={mayUpdate}
+              onSave={async (values) => setSettings(await saveBusinessSettings(values))}
+            />
+            <ReceiptLogoCard settings={data} mayUpdate={mayUpdate} onChange={setSettings} />
+          </>
+        )}
+      </SettingsLoader>
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ContentText } from '@kopi/contract';
-import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { describe, expect, it } from 'vitest';
+import { renderFormDrawer } from '../../../test/render-drawer';
 import { ContentTextDrawer } from './content-text-drawer';
 
 const terms: ContentText = {
@@ -22,14 +22,10 @@ const terms: ContentText = {
 };
 
 function renderDrawer(text: ContentText = terms) {
-  const onSubmit = vi.fn(() => Promise.resolve());
-  renderWithProviders(
-    <ContentTextDrawer open text={text} onClose={() => undefined} onSubmit={onSubmit} />,
-  );
-  const drawer = within(screen.getByTestId('content-text-drawer'));
-  const malay = drawer.getByTestId('field-text_my');
-  const save = () => userEvent.click(drawer.getByTestId('content-text-save'));
-  return { drawer, malay, save, onSubmit };
+  const shown = renderFormDrawer('content-text', (form) => (
+    <ContentTextDrawer {...form} text={text} />
+  ));
+  return { ...shown, malay: shown.drawer.getByTestId('field-text_my') };
 }
 
 describe('content text drawer', { timeout: 30_000 }, () => {

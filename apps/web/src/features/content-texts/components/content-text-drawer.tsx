@@ -32,10 +32,8 @@ const valuesOf = (text: ContentText): FormValues => ({
 });
 
 export function ContentTextDrawer({
-  open,
   text,
-  onClose,
-  onSubmit,
+  ...drawer
 }: DrawerFormProps<ContentTextOverrideInput> & {
   text: ContentText | null;
 }) {
@@ -53,14 +51,12 @@ export function ContentTextDrawer({
     [format],
   );
   const { form, frame } = useEntityForm<ContentText, FormValues, ContentTextOverrideInput>({
-    open,
+    ...drawer,
     record: text,
     blank,
     valuesOf,
     resolver: zodResolver(schema),
     fields,
-    onSubmit,
-    onClose,
   });
   const platformWording = (name: 'text_en' | 'text_my', wording: string) => () =>
     form.setValue(name, wording, { shouldDirty: true });

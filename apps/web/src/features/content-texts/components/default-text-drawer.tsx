@@ -40,24 +40,20 @@ const valuesOf = (d: ContentTextDefault): FormValues => ({
 });
 
 export function DefaultTextDrawer({
-  open,
   text,
-  onClose,
-  onSubmit,
+  ...drawer
 }: DrawerFormProps<ContentTextDefaultCreate> & {
   /** null: a new text. */
   text: ContentTextDefault | null;
 }) {
   const { t } = useContentTextStrings();
   const { form, frame } = useEntityForm({
-    open,
+    ...drawer,
     record: text,
     blank,
     valuesOf,
     resolver: zodResolver(contentTextDefaultCreateSchema),
     fields,
-    onSubmit,
-    onClose,
   });
   const format = useWatch({ control: form.control, name: 'format' }) ?? 'plain';
 

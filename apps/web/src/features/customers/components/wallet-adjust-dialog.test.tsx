@@ -53,6 +53,12 @@ async function fill(amount: string, reason: string) {
   await userEvent.click(screen.getByTestId('wallet-adjust-save'));
 }
 
+/** The dialog says why it refuses, and nothing was sent. */
+async function expectRefused(posts: () => Call[], reason: string) {
+  await waitFor(() => expect(screen.getByTestId('wallet-adjust-dialog')).toHaveTextContent(reason));
+  expect(posts()).toHaveLength(0);
+}
+
 describe('adjusting a wallet', { timeout: 20_000 }, () => {
   it('shows the balance and asks for an amount and a reason before sending', async () => {
     const { posts } = setup();
@@ -79,12 +85,7 @@ describe('adjusting a wallet', { timeout: 20_000 }, () => {
       const { posts } = setup();
       await userEvent.click(screen.getByRole('radio', { name: direction }));
       await fill('-10', 'Goodwill credit');
-      await waitFor(() =>
-        expect(screen.getByTestId('wallet-adjust-dialog')).toHaveTextContent(
-          'Enter an amount above RM 0.00; choose Debit to take money off',
-        ),
-      );
-      expect(posts()).toHaveLength(0);
+      await expectRefused(posts, 'Enter an amount above RM 0.00; choose Debit to take money off');
     },
   );
 
@@ -99,12 +100,7 @@ describe('adjusting a wallet', { timeout: 20_000 }, () => {
   it('refuses more than RM 10,000', async () => {
     const { posts } = setup();
     await fill('10000.01', 'Goodwill credit');
-    await waitFor(() =>
-      expect(screen.getByTestId('wallet-adjust-dialog')).toHaveTextContent(
-        'Maximal value is RM 10,000.00',
-      ),
-    );
-    expect(posts()).toHaveLength(0);
+    await expectRefused(posts, 'Maximal value is RM 10,000.00');
   });
 
   it('credits within the limit: posted, the ledger refreshes and a toast says the new balance', async () => {

@@ -25,6 +25,23 @@ import { isFiltering, useCustomerListParams } from '../list-params';
 
 const numeric = { fontVariantNumeric: 'tabular-nums' } as const;
 
+/** A sortable figure, right-aligned in tabular numbers. */
+const figureColumn = (
+  id: string,
+  header: string,
+  show: (c: CustomerSummary) => string,
+): DataTableColumn<CustomerSummary> => ({
+  id,
+  header,
+  sortable: true,
+  align: 'right',
+  cell: (c) => (
+    <Box component="span" sx={numeric}>
+      {show(c)}
+    </Box>
+  ),
+});
+
 /** /customer/list (read customer): searched, filtered and sorted customers, kept in the URL. */
 export function CustomerListPage() {
   const { t, language } = useCustomerStrings();
@@ -73,28 +90,10 @@ export function CustomerListPage() {
       cell: (c) => (c.tier ? <TierChip tier={c.tier} /> : t('list.noTier')),
     },
     {
-      id: 'points',
+      ...figureColumn('points', t('list.points'), (c) => c.points.toLocaleString('en-MY')),
       priority: 'low',
-      header: t('list.points'),
-      sortable: true,
-      align: 'right',
-      cell: (c) => (
-        <Box component="span" sx={numeric}>
-          {c.points.toLocaleString('en-MY')}
-        </Box>
-      ),
     },
-    {
-      id: 'wallet',
-      header: t('list.wallet'),
-      sortable: true,
-      align: 'right',
-      cell: (c) => (
-        <Box component="span" sx={numeric}>
-          {receiptAmount(c.wallet_balance)}
-        </Box>
-      ),
-    },
+    figureColumn('wallet', t('list.wallet'), (c) => receiptAmount(c.wallet_balance)),
     {
       id: 'orders',
       priority: 'low',

@@ -15,7 +15,12 @@ import SavingsOutlined from '@mui/icons-material/SavingsOutlined';
 import SensorsOutlined from '@mui/icons-material/SensorsOutlined';
 import ShoppingBasketOutlined from '@mui/icons-material/ShoppingBasketOutlined';
 import { useSearchUpdate } from '../../../lib/search-params';
-import { type LiveOrderEvent, netAfterRefunds, type SessionUserExtras } from '@kopi/contract';
+import {
+  type Dashboard,
+  type LiveOrderEvent,
+  netAfterRefunds,
+  type SessionUserExtras,
+} from '@kopi/contract';
 import { KpiCard } from '../../../components/kpi-card';
 import { clockScope, rememberBusinessClock } from '../../../lib/business-clock';
 import { useCan } from '../../../lib/can-context';
@@ -200,54 +205,57 @@ function DashboardFigures() {
   const loading = !data;
   const today = data?.today;
   const soFar = data?.compare_until_now;
-  const kpis: Kpi[] = [
-    {
-      id: 'net',
-      label: t('kpi.net'),
-      icon: <PaymentsOutlined fontSize="small" />,
-      now: today?.net ?? 0,
-      before: soFar?.net ?? 0,
-      format: formatMoney,
-      whole: data?.compare.net ?? 0,
-    },
-    {
-      id: 'orders',
-      label: t('kpi.orders'),
-      icon: <ReceiptLongOutlined fontSize="small" />,
-      now: today?.orders ?? 0,
-      before: soFar?.orders ?? 0,
-      format: (n: number) => formatCompactNumber(n),
-      whole: data?.compare.orders ?? 0,
-    },
-    {
-      id: 'average-ticket',
-      label: t('kpi.averageTicket'),
-      icon: <ShoppingBasketOutlined fontSize="small" />,
-      now: averageTicket(today?.net ?? 0, today?.orders ?? 0),
-      before: averageTicket(soFar?.net ?? 0, soFar?.orders ?? 0),
-      format: formatMoney,
-      whole: averageTicket(data?.compare.net ?? 0, data?.compare.orders ?? 0),
-    },
+  // Each card reads one figure off three sums: today's, the compare day's until now and the
+  // compare day's whole (0 while the dashboard loads).
+  const kpi = (
+    id: string,
+    label: string,
+    icon: ReactNode,
+    format: Kpi['format'],
+    of: (sums: Dashboard['compare_until_now']) => number,
+    invert?: boolean,
+  ): Kpi => ({
+    id,
+    label,
+    icon,
+    format,
+    invert,
+    now: today ? of(today) : 0,
+    before: soFar ? of(soFar) : 0,
+    whole: data ? of(data.compare) : 0,
+  });
+  const kpis = [
+    kpi('net', t('kpi.net'), <PaymentsOutlined fontSize="small" />, formatMoney, (s) => s.net),
+    kpi(
+      'orders',
+      t('kpi.orders'),
+      <ReceiptLongOutlined fontSize="small" />,
+      (n: number) => formatCompactNumber(n),
+      (s) => s.orders,
+    ),
+    kpi(
+      'average-ticket',
+      t('kpi.averageTicket'),
+      <ShoppingBasketOutlined fontSize="small" />,
+      formatMoney,
+      (s) => averageTicket(s.net, s.orders),
+    ),
     // Refunds count on the day they complete: today's may be of sales of earlier days.
-    {
-      id: 'refunds',
-      label: t('kpi.refunds'),
-      icon: <ReplayOutlined fontSize="small" />,
-      now: today?.refunds ?? 0,
-      before: soFar?.refunds ?? 0,
-      format: formatMoney,
-      whole: data?.compare.refunds ?? 0,
-      invert: true,
-    },
-    {
-      id: 'net-after-refunds',
-      label: t('kpi.netAfterRefunds'),
-      icon: <SavingsOutlined fontSize="small" />,
-      now: today ? netAfterRefunds(today) : 0,
-      before: soFar ? netAfterRefunds(soFar) : 0,
-      format: formatMoney,
-      whole: data ? netAfterRefunds(data.compare) : 0,
-    },
+    kpi(
+      'refunds',
+      t('kpi.refunds'),
+      <ReplayOutlined fontSize="small" />,
+      formatMoney,
+      (s) => s.refunds,
+      true,
+    ),
+    kpi(
+      'net-after-refunds',
+      t('kpi.netAfterRefunds'),
+      <SavingsOutlined fontSize="small" />,
+      formatMoney,
+      netAfterRefunds,
+    ),
   ];
 
   return (

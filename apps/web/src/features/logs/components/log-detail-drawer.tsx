@@ -83,7 +83,8 @@ export function LogDetailDrawer({
                   m: 0,
                 }}
               >
-                <Fact label={t('detail.action')}>
+                {/* The facts are named as the list's columns name them. */}
+                <Fact label={t('list.action')}>
                   <Box
                     component="span"
                     title={e.action}
@@ -93,9 +94,9 @@ export function LogDetailDrawer({
                     {labels.action(e.action)}
                   </Box>
                 </Fact>
-                <Fact label={t('detail.when')}>{formatDateTime(e.created_at)}</Fact>
-                <Fact label={t('detail.user')}>{e.actor_username ?? t('list.system')}</Fact>
-                <Fact label={t('detail.entity')}>
+                <Fact label={t('list.when')}>{formatDateTime(e.created_at)}</Fact>
+                <Fact label={t('list.user')}>{e.actor_username ?? t('list.system')}</Fact>
+                <Fact label={t('list.entity')}>
                   {labels.entity(e.entity)}
                   {e.entity_id && (
                     <Box component="code" sx={{ ml: 1, color: 'text.secondary' }}>
@@ -103,8 +104,8 @@ export function LogDetailDrawer({
                     </Box>
                   )}
                 </Fact>
-                {e.tenant_name && <Fact label={t('detail.tenant')}>{e.tenant_name}</Fact>}
-                <Fact label={t('detail.address')}>{e.ip ?? '—'}</Fact>
+                {e.tenant_name && <Fact label={t('list.tenant')}>{e.tenant_name}</Fact>}
+                <Fact label={t('list.address')}>{e.ip ?? '—'}</Fact>
                 <Fact label={t('detail.device')}>{describeUserAgent(e.user_agent) ?? '—'}</Fact>
                 {e.request_id && (
                   <Fact label={t('detail.request')}>

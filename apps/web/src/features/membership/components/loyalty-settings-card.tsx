@@ -6,7 +6,11 @@ import { useWatch } from 'react-hook-form';
 import { halfCell } from '../../../components/form-binding';
 import { FieldTable, type TableField } from '../../../components/field-table';
 import { FormSelectField } from '../../../components/form-fields';
-import { SettingsFormCard, useSettingsForm } from '../../../components/settings-form-card';
+import {
+  SettingsFormCard,
+  useSettingsForm,
+  type SettingsCardProps,
+} from '../../../components/settings-form-card';
 import { formatMoney } from '../../../lib/formatters';
 import { useMembershipStrings } from '../i18n';
 import { parsePresets, presetsText } from '../loyalty-values';
@@ -58,11 +62,7 @@ export function LoyaltySettingsCard({
   settings,
   mayUpdate,
   onSave,
-}: {
-  settings: LoyaltySettings;
-  mayUpdate: boolean;
-  onSave: (values: LoyaltySettings) => Promise<unknown>;
-}) {
+}: SettingsCardProps<LoyaltySettings>) {
   const { t } = useMembershipStrings();
   const settingsForm = useSettingsForm({
     settings,
@@ -78,13 +78,12 @@ export function LoyaltySettingsCard({
   const disabled = !mayUpdate;
   return (
     <SettingsFormCard
-      id="loyalty-settings-title"
+      name="loyalty-settings"
       title={t('settings.title')}
       subtitle={t('settings.subtitle')}
       settingsForm={settingsForm}
       mayUpdate={mayUpdate}
       saveLabel={t('settings.save')}
-      saveTestId="loyalty-settings-save"
     >
       <FormSelectField
         cell={halfCell}

@@ -1,8 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MembershipTier } from '@kopi/contract';
-import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../../test/render';
+import { describe, expect, it } from 'vitest';
+import { renderFormDrawer } from '../../../test/render-drawer';
 import { TierDrawer } from './tier-drawer';
 import { retype } from '../../../test/user-steps';
 
@@ -19,13 +19,7 @@ const gold: MembershipTier = {
 };
 
 function renderDrawer(tier: MembershipTier | null, basis: 'points' | 'spend' = 'points') {
-  const onSubmit = vi.fn(() => Promise.resolve());
-  renderWithProviders(
-    <TierDrawer open tier={tier} basis={basis} onClose={() => undefined} onSubmit={onSubmit} />,
-  );
-  const drawer = within(screen.getByTestId('tier-drawer'));
-  const save = () => userEvent.click(drawer.getByTestId('tier-save'));
-  return { drawer, save, onSubmit };
+  return renderFormDrawer('tier', (form) => <TierDrawer {...form} tier={tier} basis={basis} />);
 }
 
 // Typing a whole tier is many keystrokes: slow on a busy 2-core machine.

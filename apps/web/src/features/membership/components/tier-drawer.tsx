@@ -66,27 +66,23 @@ const resolvers: Record<TierBasis, TierResolver> = {
 
 /** Adds or edits a membership tier in a side drawer; the threshold reads as the tenant's basis. */
 export function TierDrawer({
-  open,
   tier,
   basis,
-  onClose,
-  onSubmit,
+  ...drawer
 }: DrawerFormProps<MembershipTierInput> & {
   tier: MembershipTier | null;
   basis: TierBasis;
 }) {
   const { t } = useMembershipStrings();
   const { frame } = useEntityForm({
-    open,
+    ...drawer,
     record: tier,
     blank,
     valuesOf,
     resolver: resolvers[basis],
     fields,
-    onSubmit,
     // Two tiers cannot start at the same threshold: say so on the field.
     refusedFields: { tier_threshold_taken: 'threshold' },
-    onClose,
   });
   const thresholdProps = {
     cell: halfCell,

@@ -1,9 +1,8 @@
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import type { MembershipTier } from '@kopi/contract';
+import type { LoyaltySettings, MembershipTier } from '@kopi/contract';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeader } from '../../../components/page-header';
-import { RetryAlert } from '../../../components/retry-alert';
+import { SettingsLoader } from '../../../components/settings-loader';
 import { useConfirmedDelete } from '../../../components/list-page/use-confirmed-delete';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
 import { useCan } from '../../../lib/can-context';
@@ -43,6 +42,11 @@ export function MembershipPage() {
     doneMessage: t('tiers.deleted'),
   });
   const basis = settings.data?.tier_basis ?? 'points';
+  const mayUpdate = can('update', 'membership');
+  const save = async (values: LoyaltySettings) => {
+    await saveLoyaltySettings(values);
+    await refresh();
+  };
   const nameOf = (tier: MembershipTier) => (language === 'my' ? tier.name_my : tier.name_en);
 
   return (
@@ -55,26 +59,15 @@ export function MembershipPage() {
         failed={tiers.isError}
         onRetry={() => void tiers.refetch()}
         mayCreate={can('create', 'membership')}
-        mayUpdate={can('update', 'membership')}
+        mayUpdate={mayUpdate}
         mayDelete={can('delete', 'membership')}
         onAdd={editor.openCreate}
         onEdit={editor.openEdit}
         onDelete={removal.ask}
       />
-      {settings.isError ? (
-        <RetryAlert onRetry={() => void settings.refetch()}>{t('settings.error')}</RetryAlert>
-      ) : settings.data ? (
-        <LoyaltySettingsCard
-          settings={settings.data}
-          mayUpdate={can('update', 'membership')}
-          onSave={async (values) => {
-            await saveLoyaltySettings(values);
-            await refresh();
-          }}
-        />
-      ) : (
-        <Skeleton variant="rounded" height={320} />
-      )}
+      <SettingsLoader query={settings} errorText={t('settings.error')} height={320}>
+        {(data) => <LoyaltySettingsCard settings={data} mayUpdate={mayUpdate} onSave={save} />}
+      </SettingsLoader>
 
       <TierDrawer {...editor.form} tier={editor.record} basis={basis} />
       <ConfirmDialog

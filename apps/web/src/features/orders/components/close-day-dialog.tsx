@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -75,6 +75,12 @@ export function CloseDayDialog({
           time: formatDateTime(s.at).slice(11, 16),
         })
       : t('closeDay.openShift', { till: tillName(s.till), cashier: s.cashier });
+  const shiftItems = (shifts: DayOpenShift[], testId: string) =>
+    shifts.map((s) => (
+      <ListItem key={s.till} disableGutters data-testid={testId}>
+        {shiftLine(s)}
+      </ListItem>
+    ));
   const openBefore = outcome ? [] : (openShifts.data ?? []);
 
   const close = () => {
@@ -190,61 +196,79 @@ export function CloseDayDialog({
             </Alert>
           )}
           {openBefore.length > 0 && (
-            <Alert severity="info" data-testid="close-day-shifts-before">
-              <AlertTitle>
-                {t('closeDay.shiftsOpenBefore', { count: openBefore.length })}
-              </AlertTitle>
-              {t('closeDay.shiftsOpenBeforeText')}
-              <List dense disablePadding sx={{ mt: 1 }}>
-                {openBefore.map((s) => (
-                  <ListItem key={s.till} disableGutters data-testid="close-day-shift-before">
-                    {shiftLine(s)}
-                  </ListItem>
-                ))}
-              </List>
-            </Alert>
+            <ListAlert
+              severity="info"
+              testId="close-day-shifts-before"
+              title={t('closeDay.shiftsOpenBefore', { count: openBefore.length })}
+              text={t('closeDay.shiftsOpenBeforeText')}
+            >
+              {shiftItems(openBefore, 'close-day-shift-before')}
+            </ListAlert>
           )}
           {outcome?.kind === 'shifts' && (
-            <Alert severity="warning" data-testid="close-day-open-shifts">
-              <AlertTitle>{t('closeDay.shiftsOpen', { count: outcome.shifts.length })}</AlertTitle>
-              {t('closeDay.shiftsOpenText')}
-              <List dense disablePadding sx={{ mt: 1 }}>
-                {outcome.shifts.map((s) => (
-                  <ListItem key={s.till} disableGutters data-testid="close-day-open-shift">
-                    {shiftLine(s)}
-                  </ListItem>
-                ))}
-              </List>
-            </Alert>
+            <ListAlert
+              severity="warning"
+              testId="close-day-open-shifts"
+              title={t('closeDay.shiftsOpen', { count: outcome.shifts.length })}
+              text={t('closeDay.shiftsOpenText')}
+            >
+              {shiftItems(outcome.shifts, 'close-day-open-shift')}
+            </ListAlert>
           )}
           {outcome?.kind === 'refused' && (
-            <Alert severity="warning" data-testid="close-day-open-orders">
-              <AlertTitle>{t('closeDay.refused', { count: outcome.open.length })}</AlertTitle>
-              {t('closeDay.refusedText')}
-              <List dense disablePadding sx={{ mt: 1 }}>
-                {outcome.open.map((o) => (
-                  <ListItem key={o.number} disableGutters sx={{ gap: 1 }}>
-                    <Link
-                      component={RouterLink}
-                      to={
-                        o.id
-                          ? `/order/details/${o.id}`
-                          : `/order/list?q=${encodeURIComponent(o.number)}`
-                      }
-                      aria-label={t('closeDay.openOrder', { number: o.number })}
-                      data-testid="close-day-open-order"
-                      onClick={close}
-                    >
-                      {o.number}
-                    </Link>
-                    <StatusLabel status={o.status} />
-                  </ListItem>
-                ))}
-              </List>
-            </Alert>
+            <ListAlert
+              severity="warning"
+              testId="close-day-open-orders"
+              title={t('closeDay.refused', { count: outcome.open.length })}
+              text={t('closeDay.refusedText')}
+            >
+              {outcome.open.map((o) => (
+                <ListItem key={o.number} disableGutters sx={{ gap: 1 }}>
+                  <Link
+                    component={RouterLink}
+                    to={
+                      o.id
+                        ? `/order/details/${o.id}`
+                        : `/order/list?q=${encodeURIComponent(o.number)}`
+                    }
+                    aria-label={t('closeDay.openOrder', { number: o.number })}
+                    data-testid="close-day-open-order"
+                    onClick={close}
+                  >
+                    {o.number}
+                  </Link>
+                  <StatusLabel status={o.status} />
+                </ListItem>
+              ))}
+            </ListAlert>
           )}
         </Stack>
       )}
     </PaperDialog>
+  );
+}
+
+/** What holds the day: a title, what it means, then the tills or orders in question. */
+function ListAlert({
+  severity,
+  testId,
+  title,
+  text,
+  children,
+}: {
+  severity: 'info' | 'warning';
+  testId: string;
+  title: string;
+  text: string;
+  children: ReactNode;
+}) {
+  return (
+    <Alert severity={severity} data-testid={testId}>
+      <AlertTitle>{title}</AlertTitle>
+      {text}
+      <List dense disablePadding sx={{ mt: 1 }}>
+        {children}
+      </List>
+    </Alert>
   );
 }

@@ -7,6 +7,7 @@ import { useLocalizedName } from '../../../lib/localized-name';
 import { itemUnitPrice } from '../format';
 import { useOrderStrings } from '../i18n';
 import { OrderTableCard } from './order-table-card';
+import { MoneyCell } from '../../../components/data-table/money-cell';
 
 const priceSuffix = (price: number, signed: boolean) =>
   price !== 0 && ` (${signed && price > 0 ? '+' : ''}${formatMoney(price)})`;
@@ -49,12 +50,8 @@ export function OrderItemsCard({ order }: { order: Order }) {
             )}
           </TableCell>
           <TableCell align="right">{item.quantity}</TableCell>
-          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-            {formatMoney(itemUnitPrice(item))}
-          </TableCell>
-          <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-            {formatMoney(item.line_total)}
-          </TableCell>
+          <MoneyCell sen={itemUnitPrice(item)} />
+          <MoneyCell sen={item.line_total} />
         </TableRow>
       ))}
     </OrderTableCard>

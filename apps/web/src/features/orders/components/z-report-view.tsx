@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { netAfterRefunds, type ZReport } from '@kopi/contract';
-import { FigureLine } from '../../../components/money-working/figure-line';
+import { useFigureLines } from '../../../components/money-working/use-figure-lines';
 import { WorkingDialog } from '../../../components/money-working/working-dialog';
-import type { WorkingFigure } from '../../../components/money-working/working-rows';
 import { PrintSheet } from '../../../components/receipt/print-sheet';
 import {
   PaperCentre,
@@ -27,24 +25,9 @@ export function ZReportView({ report }: { report: ZReport }) {
   const { t } = useOrderStrings();
   const tillName = useTillName();
   const f = useZReportFigures();
-  const [open, setOpen] = useState<WorkingFigure | null>(null);
+  const { open, close, line } = useFigureLines('z-report');
   const working = useDayWorking(report.outlet_id, report.business_date, open !== null);
   const date = formatBusinessDate(report.business_date);
-  const line = (
-    figure: WorkingFigure,
-    count: number,
-    amount: number,
-    options: { strong?: boolean } = {},
-  ) => (
-    <FigureLine
-      figure={figure}
-      count={count}
-      amount={amount}
-      onOpen={setOpen}
-      prefix="z-report"
-      {...options}
-    />
-  );
   return (
     <>
       <PrintSheet
@@ -74,31 +57,13 @@ export function ZReportView({ report }: { report: ZReport }) {
         {report.by_payment_method.length === 0 && (
           <PaperCentre>{t('zReport.noPayments')}</PaperCentre>
         )}
-        {report.by_payment_method.map((m) => (
-          <FigureLine
-            key={m.method}
-            figure={f.byMethod(m.method)}
-            count={m.count}
-            amount={m.amount}
-            onOpen={setOpen}
-            prefix="z-report"
-          />
-        ))}
+        {report.by_payment_method.map((m) => line(f.byMethod(m.method), m.count, m.amount))}
         <PaperRule />
         <PaperCentre>{t('zReport.refundsByMethod')}</PaperCentre>
         {report.refunds_by_method.length === 0 && (
           <PaperCentre>{t('zReport.noRefunds')}</PaperCentre>
         )}
-        {report.refunds_by_method.map((m) => (
-          <FigureLine
-            key={m.method}
-            figure={f.refundMethod(m.method)}
-            count={m.count}
-            amount={-m.amount}
-            onOpen={setOpen}
-            prefix="z-report"
-          />
-        ))}
+        {report.refunds_by_method.map((m) => line(f.refundMethod(m.method), m.count, -m.amount))}
         {line(f.refunds, 0, -report.refunds)}
         {line(
           f.netAfterRefunds,
@@ -137,7 +102,7 @@ export function ZReportView({ report }: { report: ZReport }) {
       <WorkingDialog
         figure={open}
         working={working}
-        onClose={() => setOpen(null)}
+        onClose={close}
         onExport={() => exportDayWorking(report.outlet_id, report.business_date)}
       />
     </>

@@ -73,6 +73,17 @@ export function HoursEditor({
               {ranges.map((range, index) => {
                 const problem = problems.get(`${day}.${index}`);
                 const n = index + 1;
+                // One end of the range: when the outlet opens, or closes.
+                const end = (edge: 'open' | 'close') => (
+                  <ClockField
+                    label={t(`time.${edge}`)}
+                    ariaLabel={t(`time.${edge}At`, { day: name, n })}
+                    value={range[edge]}
+                    disabled={disabled}
+                    error={Boolean(problem)}
+                    onChange={(at) => setRange(day, index, { [edge]: at })}
+                  />
+                );
                 return (
                   <Fragment key={index}>
                     <Stack
@@ -82,23 +93,9 @@ export function HoursEditor({
                       data-testid="hours-range"
                       data-problem={problem ?? ''}
                     >
-                      <ClockField
-                        label={t('time.open')}
-                        ariaLabel={t('time.openAt', { day: name, n })}
-                        value={range.open}
-                        disabled={disabled}
-                        error={Boolean(problem)}
-                        onChange={(open) => setRange(day, index, { open })}
-                      />
+                      {end('open')}
                       <Typography aria-hidden="true">–</Typography>
-                      <ClockField
-                        label={t('time.close')}
-                        ariaLabel={t('time.closeAt', { day: name, n })}
-                        value={range.close}
-                        disabled={disabled}
-                        error={Boolean(problem)}
-                        onChange={(close) => setRange(day, index, { close })}
-                      />
+                      {end('close')}
                       <Tooltip title={t('time.removeRange', { day: name, n })}>
                         <span>
                           <IconButton

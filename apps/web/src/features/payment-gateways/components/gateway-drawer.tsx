@@ -86,23 +86,19 @@ export const typedCredentials = (credentials: GatewayForm['credentials']) =>
  * never shown back: an edit shows each stored one masked and keeps it when left empty.
  */
 export function GatewayDrawer({
-  open,
   gateway,
-  onClose,
-  onSubmit,
+  ...drawer
 }: DrawerFormProps<GatewayForm> & {
   gateway: PaymentGateway | null;
 }) {
   const { t } = usePaymentGatewayStrings();
   const { form, frame } = useEntityForm({
-    open,
+    ...drawer,
     record: gateway,
     blank,
     valuesOf,
     resolver,
     fields,
-    onSubmit,
-    onClose,
   });
   const provider = form.watch('provider');
   // A new gateway sends only what was typed: another gateway's fields, typed before switching,

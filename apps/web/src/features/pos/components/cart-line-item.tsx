@@ -1,9 +1,10 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { alpha } from '@mui/material/styles';
+import { alpha, type SxProps, type Theme } from '@mui/material/styles';
 import Add from '@mui/icons-material/Add';
 import Close from '@mui/icons-material/Close';
 import EditNote from '@mui/icons-material/EditNote';
@@ -19,6 +20,21 @@ export type LineFlag = 'soldOut' | 'unavailable' | 'refused';
 
 const squareButton = { width: 44, height: 44 } as const;
 const steppedButton = { ...squareButton, border: 1, borderColor: 'divider' } as const;
+
+/** A line's icon button, named (and its tooltip worded) by `label`. */
+const lineAction = (
+  label: string,
+  icon: ReactNode,
+  onClick: () => void,
+  sx: SxProps<Theme> = squareButton,
+  testId?: string,
+) => (
+  <Tooltip title={label}>
+    <IconButton aria-label={label} onClick={onClick} sx={sx} data-testid={testId}>
+      {icon}
+    </IconButton>
+  </Tooltip>
+);
 
 /** One line of the cart: what it is, its total, and the buttons that change it. */
 export function CartLineItem({
@@ -113,37 +129,24 @@ export function CartLineItem({
         >
           <Add fontSize="small" />
         </IconButton>
-        {onEditOptions && (
-          <Tooltip title={t('cart.editOptions', { name })}>
-            <IconButton
-              aria-label={t('cart.editOptions', { name })}
-              onClick={onEditOptions}
-              sx={{ ...squareButton, ml: 'auto' }}
-              data-testid="pos-line-options"
-            >
-              <Tune fontSize="small" />
-            </IconButton>
-          </Tooltip>
+        {onEditOptions &&
+          lineAction(
+            t('cart.editOptions', { name }),
+            <Tune fontSize="small" />,
+            onEditOptions,
+            { ...squareButton, ml: 'auto' },
+            'pos-line-options',
+          )}
+        {lineAction(
+          t('cart.editNote', { name }),
+          <EditNote fontSize="small" />,
+          () => onEditNote(line.key),
+          { ...squareButton, ml: onEditOptions ? 0 : 'auto' },
+          'pos-line-note',
         )}
-        <Tooltip title={t('cart.editNote', { name })}>
-          <IconButton
-            aria-label={t('cart.editNote', { name })}
-            onClick={() => onEditNote(line.key)}
-            sx={{ ...squareButton, ml: onEditOptions ? 0 : 'auto' }}
-            data-testid="pos-line-note"
-          >
-            <EditNote fontSize="small" />
-          </IconButton>
-        </Tooltip>
-        <Tooltip title={t('cart.remove', { name })}>
-          <IconButton
-            aria-label={t('cart.remove', { name })}
-            onClick={() => dispatch({ type: 'remove', key: line.key })}
-            sx={squareButton}
-          >
-            <Close fontSize="small" />
-          </IconButton>
-        </Tooltip>
+        {lineAction(t('cart.remove', { name }), <Close fontSize="small" />, () =>
+          dispatch({ type: 'remove', key: line.key }),
+        )}
       </Stack>
     </Box>
   );

@@ -83,6 +83,23 @@ export function CartPanel({
   hasPendingSale: boolean;
 } & CustomerFieldRefs) {
   const { t } = usePosStrings();
+  // The header's buttons act on the lines: nothing to do while the cart is empty.
+  const lineButton = (
+    onClick: () => void,
+    testId: string,
+    label: string,
+    sx: { ml?: 'auto' } = {},
+  ) => (
+    <Button
+      onClick={onClick}
+      disabled={cart.lines.length === 0}
+      color="inherit"
+      sx={{ ...sx, minHeight: 44 }}
+      data-testid={testId}
+    >
+      {label}
+    </Button>
+  );
   return (
     <Box
       component="section"
@@ -106,35 +123,9 @@ export function CartPanel({
         >
           {t('cart.items', { count: cartItemCount(cart) })}
         </Typography>
-        <Button
-          onClick={voucher.onOpen}
-          disabled={cart.lines.length === 0}
-          color="inherit"
-          sx={{ ml: 'auto', minHeight: 44 }}
-          data-testid="pos-voucher"
-        >
-          {t('voucher.open')}
-        </Button>
-        {discount.onOpen && (
-          <Button
-            onClick={discount.onOpen}
-            disabled={cart.lines.length === 0}
-            color="inherit"
-            sx={{ minHeight: 44 }}
-            data-testid="pos-discount"
-          >
-            {t('discount.open')}
-          </Button>
-        )}
-        <Button
-          onClick={onClear}
-          disabled={cart.lines.length === 0}
-          color="inherit"
-          sx={{ minHeight: 44 }}
-          data-testid="pos-clear"
-        >
-          {t('cart.clear')}
-        </Button>
+        {lineButton(voucher.onOpen, 'pos-voucher', t('voucher.open'), { ml: 'auto' })}
+        {discount.onOpen && lineButton(discount.onOpen, 'pos-discount', t('discount.open'))}
+        {lineButton(onClear, 'pos-clear', t('cart.clear'))}
       </Stack>
 
       <Box

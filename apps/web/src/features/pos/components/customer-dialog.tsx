@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -18,6 +17,7 @@ import type { AttachedCustomer } from '../cart';
 import { attachedCustomer } from '../customer-attach';
 import { usePosStrings } from '../i18n';
 import { CustomerFacts, CustomerNotes } from './customer-badge';
+import { PosFormActions, PosSubmitButton } from './pos-form-actions';
 
 type Found =
   | { kind: 'none' }
@@ -198,33 +198,18 @@ export function CustomerDialog({
             )}
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button color="inherit" onClick={close} disabled={busy} sx={{ minHeight: 48 }}>
-            {t('customer.cancel')}
-          </Button>
+        <PosFormActions cancelLabel={t('customer.cancel')} onCancel={close} busy={busy}>
           {found.kind === 'found' && (
-            <Button
-              type="submit"
-              variant="contained"
-              autoFocus
-              sx={{ minHeight: 48 }}
-              data-testid="pos-customer-attach"
-            >
+            <PosSubmitButton testId="pos-customer-attach" autoFocus>
               {t('customer.attach')}
-            </Button>
+            </PosSubmitButton>
           )}
           {found.kind === 'notFound' && (
-            <Button
-              type="submit"
-              variant="contained"
-              loading={busy}
-              sx={{ minHeight: 48 }}
-              data-testid="pos-customer-add"
-            >
+            <PosSubmitButton testId="pos-customer-add" busy={busy}>
               {t('customer.add')}
-            </Button>
+            </PosSubmitButton>
           )}
-        </DialogActions>
+        </PosFormActions>
       </Box>
     </Dialog>
   );

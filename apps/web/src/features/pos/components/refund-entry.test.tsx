@@ -105,18 +105,19 @@ function setup(paidBy: string) {
   return { calls, shown };
 }
 
-/** Opens the refund dialog of the first receipt the search found, once its remainder shows. */
-async function openFirstMatch(list: HTMLElement) {
-  await userEvent.click(within(list).getAllByTestId('pos-refund-match')[0]!);
-  const dialog = await screen.findByTestId('pos-refund-dialog');
-  await within(dialog).findByTestId('pos-refund-remaining');
-  return dialog;
-}
-
 async function findReceipt(text: string) {
   await userEvent.click(screen.getByTestId('pos-refund'));
   await userEvent.type(await screen.findByTestId('pos-refund-number'), `${text}{Enter}`);
   return screen.findByTestId('pos-refund-matches');
+}
+
+/** Finds the receipts by `text`; opens the first one's refund dialog once its remainder shows. */
+async function openFirstMatch(text: string) {
+  const list = await findReceipt(text);
+  await userEvent.click(within(list).getAllByTestId('pos-refund-match')[0]!);
+  const dialog = await screen.findByTestId('pos-refund-dialog');
+  await within(dialog).findByTestId('pos-refund-remaining');
+  return dialog;
 }
 
 async function offered() {
@@ -150,8 +151,7 @@ describe('refunds at the POS', { timeout: 20_000 }, () => {
 
   it('offers a card order no cash, and refunds an item with the manager’s PIN', async () => {
     const { calls, shown } = setup('card');
-    const list = await findReceipt('KL01-0012');
-    const dialog = await openFirstMatch(list);
+    const dialog = await openFirstMatch('KL01-0012');
     expect(await offered()).toEqual(['Original payment method']);
     await userEvent.click(within(dialog).getByTestId('pos-refund-kind-items'));
     await userEvent.click(within(dialog).getByRole('button', { name: 'One more Iced Latte' }));
@@ -188,8 +188,7 @@ describe('refunds at the POS', { timeout: 20_000 }, () => {
 
   it('offers a cash order cash only, and says how much to give back', async () => {
     const { calls, shown } = setup('cash');
-    const list = await findReceipt('12');
-    const dialog = await openFirstMatch(list);
+    const dialog = await openFirstMatch('12');
     expect(await offered()).toEqual(['Cash from the drawer']);
     await userEvent.click(within(dialog).getByTestId('pos-refund-reason'));
     await userEvent.click(await screen.findByRole('option', { name: 'Wrong item' }));

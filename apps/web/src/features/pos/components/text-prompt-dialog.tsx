@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { usePosStrings } from '../i18n';
+import { PosFormActions, PosSubmitButton } from './pos-form-actions';
 
 interface PromptProps {
   /** `${idPrefix}-dialog` is the dialog's test id, `${idPrefix}-title` its title's id. */
@@ -68,19 +67,9 @@ function PromptForm(p: PromptProps) {
           slotProps={{ htmlInput: { 'data-testid': p.inputTestId, maxLength: p.maxLength } }}
         />
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button onClick={p.onClose} color="inherit" sx={{ minHeight: 48 }}>
-          {t('payment.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          sx={{ minHeight: 48 }}
-          data-testid={p.submitTestId}
-        >
-          {p.submitLabel}
-        </Button>
-      </DialogActions>
+      <PosFormActions cancelLabel={t('payment.cancel')} onCancel={p.onClose}>
+        <PosSubmitButton testId={p.submitTestId}>{p.submitLabel}</PosSubmitButton>
+      </PosFormActions>
     </Box>
   );
 }

@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
@@ -32,6 +31,7 @@ import type { AttachedCustomer } from '../cart';
 import { usePosTopupStrings } from '../i18n-topup';
 import { createCounterTopup, useTopupOptions } from '../topup-api';
 import { ReceiptActions } from './receipt-actions';
+import { PosFormActions, PosSubmitButton } from './pos-form-actions';
 
 type Translate = ReturnType<typeof usePosTopupStrings>['t'];
 
@@ -278,20 +278,11 @@ function TopupForm({
           )}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2 }}>
-        <Button color="inherit" onClick={onCancel} disabled={busy} sx={{ minHeight: 48 }}>
-          {t('cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          loading={busy}
-          sx={{ minHeight: 48 }}
-          data-testid="pos-topup-submit"
-        >
+      <PosFormActions cancelLabel={t('cancel')} onCancel={onCancel} busy={busy}>
+        <PosSubmitButton testId="pos-topup-submit" busy={busy}>
           {t('submit', { amount: formatMoney(amount ?? 0) })}
-        </Button>
-      </DialogActions>
+        </PosSubmitButton>
+      </PosFormActions>
     </Box>
   );
 }

@@ -87,6 +87,13 @@ async function enterCode(code: string) {
   return dialog;
 }
 
+/** Paid in cash, the sale is recorded (its receipt shows) and carries no voucher. */
+async function sellWithoutVoucher(sales: () => Call[]) {
+  await payExactCash();
+  await findSlowly('pos-receipt-dialog');
+  expect(sales()[0]?.body).not.toHaveProperty('voucher_code');
+}
+
 describe('POS: a voucher on the sale', { timeout: 60_000 }, () => {
   it('applies a scanned code: its line, its discount and SST on what is left', async () => {
     const { checks } = renderPos();
@@ -145,9 +152,7 @@ describe('POS: a voucher on the sale', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('pos-voucher-line')).toBeNull();
     expect(screen.getByTestId('pos-sst')).toHaveTextContent(money(sst(TOAST)));
 
-    await payExactCash();
-    await findSlowly('pos-receipt-dialog');
-    expect(sales()[0]?.body).not.toHaveProperty('voucher_code');
+    await sellWithoutVoucher(sales);
   });
 
   it('an unknown code says no voucher has it', async () => {
@@ -207,9 +212,7 @@ describe('POS: a voucher on the sale', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('pos-voucher-line')).toBeNull();
     expect(screen.getByTestId('pos-sst')).toHaveTextContent(money(sst(2 * TOAST)));
 
-    await payExactCash();
-    await findSlowly('pos-receipt-dialog');
-    expect(sales()[0]?.body).not.toHaveProperty('voucher_code');
+    await sellWithoutVoucher(sales);
     expect(sales()[0]?.body).toMatchObject({
       payments: [{ amount: cashRounded(2 * TOAST + sst(2 * TOAST)) }],
     });
@@ -230,9 +233,7 @@ describe('POS: a voucher on the sale', { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('pos-voucher-discount')).toBeNull();
     expect(screen.getByTestId('pos-sst')).toHaveTextContent(money(sst(TOAST)));
 
-    await payExactCash();
-    await findSlowly('pos-receipt-dialog');
-    expect(sales()[0]?.body).not.toHaveProperty('voucher_code');
+    await sellWithoutVoucher(sales);
   });
 
   it('a check without an answer holds the sale until it is checked again', async () => {

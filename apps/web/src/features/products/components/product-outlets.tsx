@@ -14,6 +14,11 @@ import { useProductStrings } from '../i18n';
 import { SectionCard } from '../../../components/section-card';
 import { SimpleTable } from '../../../components/data-table/simple-table';
 
+/** A row's switch, named for its outlet (the column header alone does not say which row). */
+const switchInput = (label: string, testId: string) => ({
+  input: { 'aria-label': label, 'data-testid': testId } as object,
+});
+
 function OutletRow({
   productId,
   initial,
@@ -82,12 +87,7 @@ function OutletRow({
               { available },
             );
           }}
-          slotProps={{
-            input: {
-              'aria-label': t('form.availableAt', { outlet }),
-              'data-testid': 'outlet-available',
-            } as object,
-          }}
+          slotProps={switchInput(t('form.availableAt', { outlet }), 'outlet-available')}
         />
       </TableCell>
       <TableCell sx={{ minWidth: 220 }}>
@@ -139,12 +139,7 @@ function OutletRow({
               { sold_out_today: soldOut },
             );
           }}
-          slotProps={{
-            input: {
-              'aria-label': t('form.soldOutAt', { outlet }),
-              'data-testid': 'outlet-sold-out',
-            } as object,
-          }}
+          slotProps={switchInput(t('form.soldOutAt', { outlet }), 'outlet-sold-out')}
         />
       </TableCell>
     </TableRow>

@@ -24,20 +24,20 @@ export function ProductRowMenu({
     onClose();
     if (open) action(open.product);
   };
+  const items = [
+    ['archive', onArchive, ArchiveOutlined],
+    ['delete', onDelete, DeleteOutlined],
+  ] as const;
   return (
     <Menu anchorEl={open?.anchor} open={Boolean(open)} onClose={onClose}>
-      <MenuItem onClick={choose(onArchive)} data-testid="product-archive">
-        <ListItemIcon>
-          <ArchiveOutlined fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>{t('list.archive')}</ListItemText>
-      </MenuItem>
-      <MenuItem onClick={choose(onDelete)} data-testid="product-delete">
-        <ListItemIcon>
-          <DeleteOutlined fontSize="small" />
-        </ListItemIcon>
-        <ListItemText>{t('list.delete')}</ListItemText>
-      </MenuItem>
+      {items.map(([key, action, Icon]) => (
+        <MenuItem key={key} onClick={choose(action)} data-testid={`product-${key}`}>
+          <ListItemIcon>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{t(`list.${key}`)}</ListItemText>
+        </MenuItem>
+      ))}
     </Menu>
   );
 }

@@ -22,12 +22,20 @@ import { useProductStrings } from '../i18n';
 import type { ProductFormValues } from './product-form-values';
 import { LibrarySection } from './library-section';
 
-/** Adds a newly made library entry to its cached list, then has the list fetched afresh. */
-function useAddToLibrary<T>(key: QueryKey) {
+/**
+ * Makes a library entry from the dialog's values, adds it to its cached list (then has the list
+ * fetched afresh) and attaches it to the product.
+ */
+function useCreateAndAttach<T extends { id: string }, V>(
+  key: QueryKey,
+  create: (values: V) => Promise<T>,
+) {
   const client = useQueryClient();
-  return async (created: T) => {
+  return (attach: (id: string) => void) => async (values: V) => {
+    const created = await create(values);
     client.setQueryData<T[]>(key, (list) => [...(list ?? []), created]);
     await client.invalidateQueries({ queryKey: key.slice(0, 1) });
+    attach(created.id);
   };
 }
 
@@ -40,7 +48,7 @@ interface SectionProps<T> {
 /** Variants: variant groups attached from the library, with their options; new ones inline. */
 export function ProductVariants({ control, library, mayCreate }: SectionProps<VariantGroup>) {
   const { t } = useProductStrings();
-  const addToLibrary = useAddToLibrary<VariantGroup>(lookupKeys.variantGroups());
+  const createAndAttach = useCreateAndAttach(lookupKeys.variantGroups(), createVariantGroup);
   return (
     <LibrarySection
       control={control}
@@ -103,15 +111,7 @@ export function ProductVariants({ control, library, mayCreate }: SectionProps<Va
         </Stack>
       )}
       renderDialog={({ open, close, attach }) => (
-        <VariantGroupDialog
-          open={open}
-          onClose={close}
-          onSubmit={async (values) => {
-            const created = await createVariantGroup(values);
-            await addToLibrary(created);
-            attach(created.id);
-          }}
-        />
+        <VariantGroupDialog open={open} onClose={close} onSubmit={createAndAttach(attach)} />
       )}
     />
   );
@@ -120,7 +120,7 @@ export function ProductVariants({ control, library, mayCreate }: SectionProps<Va
 /** Addons: add-ons attached from the library, each removable ("Remove Addons"). */
 export function ProductAddons({ control, library, mayCreate }: SectionProps<Addon>) {
   const { t } = useProductStrings();
-  const addToLibrary = useAddToLibrary<Addon>(lookupKeys.addons());
+  const createAndAttach = useCreateAndAttach(lookupKeys.addons(), createAddon);
   return (
     <LibrarySection
       control={control}
@@ -175,15 +175,7 @@ export function ProductAddons({ control, library, mayCreate }: SectionProps<Addo
         </>
       )}
       renderDialog={({ open, close, attach }) => (
-        <AddonDialog
-          open={open}
-          onClose={close}
-          onSubmit={async (values) => {
-            const created = await createAddon(values);
-            await addToLibrary(created);
-            attach(created.id);
-          }}
-        />
+        <AddonDialog open={open} onClose={close} onSubmit={createAndAttach(attach)} />
       )}
     />
   );

@@ -41,16 +41,14 @@ export function useProductRemoval(refresh: () => Promise<unknown>) {
     removal.ask({ product, kind: 'delete' }, reason ?? t('list.soldBefore'));
   };
 
+  // The dialog's words for what it asks: a blocked delete (archive instead), an archive or a delete.
+  const byStep = (blocked: string, archive: string, remove: string) =>
+    pending?.blocked ? blocked : pending?.target.kind === 'archive' ? archive : remove;
+
   const dialog = (
     <ConfirmDialog
       open={Boolean(pending)}
-      title={
-        pending?.blocked
-          ? t('list.cannotDeleteTitle')
-          : pending?.target.kind === 'archive'
-            ? t('list.archiveTitle')
-            : t('list.deleteTitle')
-      }
+      title={byStep(t('list.cannotDeleteTitle'), t('list.archiveTitle'), t('list.deleteTitle'))}
       message={
         pending?.blocked ? (
           <span data-testid="product-blocked-reason">{pending.blocked}</span>
@@ -60,13 +58,7 @@ export function useProductRemoval(refresh: () => Promise<unknown>) {
           t('list.deleteMessage', { name: pending.target.product.name })
         ) : undefined
       }
-      confirmLabel={
-        pending?.blocked
-          ? t('list.archiveInstead')
-          : pending?.target.kind === 'archive'
-            ? t('list.archive')
-            : t('list.delete')
-      }
+      confirmLabel={byStep(t('list.archiveInstead'), t('list.archive'), t('list.delete'))}
       confirmColor={pending?.target.kind === 'delete' && !pending.blocked ? 'error' : 'warning'}
       onConfirm={removal.confirm}
       onClose={removal.cancel}

@@ -10,7 +10,11 @@ import {
   FormSelectField,
   FormSwitchField,
 } from '../../../components/form-fields';
-import { SettingsFormCard, useSettingsForm } from '../../../components/settings-form-card';
+import {
+  SettingsFormCard,
+  useSettingsForm,
+  type SettingsCardProps,
+} from '../../../components/settings-form-card';
 import { FlagLabel } from '../../../components/status-label';
 import { useReferralStrings } from '../i18n';
 
@@ -70,11 +74,7 @@ export function ReferralSettingsCard({
   settings,
   mayUpdate,
   onSave,
-}: {
-  settings: ReferralSettings;
-  mayUpdate: boolean;
-  onSave: (values: ReferralSettings) => Promise<unknown>;
-}) {
+}: SettingsCardProps<ReferralSettings>) {
   const { t } = useReferralStrings();
   const settingsForm = useSettingsForm({
     settings,
@@ -87,12 +87,11 @@ export function ReferralSettingsCard({
   const disabled = !mayUpdate;
   return (
     <SettingsFormCard
-      id="referral-settings-title"
+      name="referral-settings"
       title={t('settings.title')}
       settingsForm={settingsForm}
       mayUpdate={mayUpdate}
       saveLabel={t('settings.save')}
-      saveTestId="referral-settings-save"
     >
       <Grid size={12}>
         {mayUpdate ? (

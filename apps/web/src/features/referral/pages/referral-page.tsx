@@ -1,7 +1,7 @@
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import type { ReferralSettings } from '@kopi/contract';
 import { PageHeader } from '../../../components/page-header';
-import { RetryAlert } from '../../../components/retry-alert';
+import { SettingsLoader } from '../../../components/settings-loader';
 import { useCan } from '../../../lib/can-context';
 import { saveReferralSettings, useInvalidateReferrals, useReferralSettings } from '../api';
 import { ReferralList } from '../components/referral-list';
@@ -17,24 +17,18 @@ export function ReferralPage() {
   const can = useCan();
   const settings = useReferralSettings();
   const refresh = useInvalidateReferrals();
+  const mayUpdate = can('update', 'referral');
+  const save = async (values: ReferralSettings) => {
+    await saveReferralSettings(values);
+    await refresh();
+  };
 
   return (
     <Stack spacing={3}>
       <PageHeader title={t('page.title')} subtitle={t('page.subtitle')} />
-      {settings.isError ? (
-        <RetryAlert onRetry={() => void settings.refetch()}>{t('settings.error')}</RetryAlert>
-      ) : settings.data ? (
-        <ReferralSettingsCard
-          settings={settings.data}
-          mayUpdate={can('update', 'referral')}
-          onSave={async (values) => {
-            await saveReferralSettings(values);
-            await refresh();
-          }}
-        />
-      ) : (
-        <Skeleton variant="rounded" height={280} />
-      )}
+      <SettingsLoader query={settings} errorText={t('settings.error')} height={280}>
+        {(data) => <ReferralSettingsCard settings={data} mayUpdate={mayUpdate} onSave={save} />}
+      </SettingsLoader>
       <ReferralList />
     </Stack>
   );

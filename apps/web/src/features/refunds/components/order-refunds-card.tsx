@@ -8,9 +8,10 @@ import { noWrap } from '../../../components/data-table/fit-table';
 import { SimpleTable } from '../../../components/data-table/simple-table';
 import { RetryAlert } from '../../../components/retry-alert';
 import { StatusLabel } from '../../../components/status-label';
-import { formatDateTime, formatMoney } from '../../../lib/formatters';
+import { formatDateTime } from '../../../lib/formatters';
 import { useRefunds } from '../api';
 import { useRefundStrings } from '../i18n';
+import { MoneyCell } from '../../../components/data-table/money-cell';
 
 /**
  * The order details page's card of the order's refunds (asked, in flight or done), each linked
@@ -52,9 +53,7 @@ export function OrderRefundsCard({ orderId }: { orderId: string }) {
             <TableCell>
               <StatusLabel status={r.status} />
             </TableCell>
-            <TableCell align="right" sx={noWrap}>
-              {formatMoney(r.amount)}
-            </TableCell>
+            <MoneyCell sen={r.amount} />
           </TableRow>
         ))}
       </SimpleTable>

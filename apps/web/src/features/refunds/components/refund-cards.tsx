@@ -17,9 +17,9 @@ import { useLocalizedName } from '../../../lib/localized-name';
 import { ProofImage } from './proof-image';
 import { useRefundStrings } from '../i18n';
 import { decidedBy } from '../refund-actions';
-import { noWrap } from '../../../components/data-table/fit-table';
 import { SimpleTable } from '../../../components/data-table/simple-table';
 import type { FactProps } from '../../../components/fact-list';
+import { MoneyCell } from '../../../components/data-table/money-cell';
 
 /** A fact of the refund's cards: its label on the left, its value on the right. */
 function Fact({ label, children, testId }: FactProps) {
@@ -141,9 +141,7 @@ export function RefundItemsCard({ refund }: { refund: Refund }) {
             <TableRow key={item.order_item_id}>
               <TableCell>{nameOf(item.name, item.name_my)}</TableCell>
               <TableCell align="right">{item.quantity}</TableCell>
-              <TableCell align="right" sx={noWrap}>
-                {formatMoney(item.amount)}
-              </TableCell>
+              <MoneyCell sen={item.amount} />
             </TableRow>
           ))}
         </SimpleTable>

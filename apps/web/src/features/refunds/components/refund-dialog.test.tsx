@@ -63,6 +63,13 @@ async function open() {
   return screen.findByTestId('refundable');
 }
 
+/** Submits the dialog and gives the body of the one request it sent. */
+async function submitOnce(posts: () => Call[]) {
+  await userEvent.click(screen.getByTestId('refund-dialog-submit'));
+  await waitFor(() => expect(posts()).toHaveLength(1));
+  return posts()[0]?.body;
+}
+
 // Filling the whole form (bank, holder, account number) types many keys: slow on a busy 2-core CI.
 describe('the Refund action of an order', { timeout: 20_000 }, () => {
   it('is not offered without create-order', () => {
@@ -150,9 +157,7 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
     await userEvent.click(screen.getByTestId('refund-dialog-submit'));
     expect(screen.getByTestId('refund-dialog')).toHaveTextContent('6–20 digits');
     await retype(screen.getByTestId('refund-accountNumber'), '1122334455');
-    await userEvent.click(screen.getByTestId('refund-dialog-submit'));
-    await waitFor(() => expect(posts()).toHaveLength(1));
-    expect(posts()[0]?.body).toEqual({
+    expect(await submitOnce(posts)).toEqual({
       order_id: refundOrderId,
       kind: 'full',
       method: 'bank_transfer',
@@ -182,9 +187,7 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
     expect(await offered()).toEqual(['Cash', 'Bank transfer', 'Customer wallet']);
     await userEvent.keyboard('{Escape}');
     await chooseOption('refund-reason', 'Wrong item');
-    await userEvent.click(screen.getByTestId('refund-dialog-submit'));
-    await waitFor(() => expect(posts()).toHaveLength(1));
-    expect(posts()[0]?.body).toMatchObject({ method: 'cash' });
+    expect(await submitOnce(posts)).toMatchObject({ method: 'cash' });
   });
 
   it('offers a split cash and e-wallet order both', async () => {
@@ -210,9 +213,7 @@ describe('the Refund action of an order', { timeout: 20_000 }, () => {
       'credited to the customer’s Kopi wallet at once when the refund is completed',
     );
     await chooseOption('refund-reason', 'Wrong item');
-    await userEvent.click(screen.getByTestId('refund-dialog-submit'));
-    await waitFor(() => expect(posts()).toHaveLength(1));
-    expect(posts()[0]?.body).toEqual({
+    expect(await submitOnce(posts)).toEqual({
       order_id: refundOrderId,
       kind: 'full',
       method: 'wallet',

@@ -3,9 +3,9 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import type { Refundable } from '@kopi/contract';
 import { SimpleTable } from '../../../components/data-table/simple-table';
-import { formatMoney } from '../../../lib/formatters';
 import { useLocalizedName } from '../../../lib/localized-name';
 import { useRefundStrings } from '../i18n';
+import { MoneyCell } from '../../../components/data-table/money-cell';
 
 /** The order's items that may still be refunded, each with the quantity to refund. */
 export function RefundItemsField({
@@ -39,9 +39,7 @@ export function RefundItemsField({
           <TableRow key={item.order_item_id}>
             <TableCell>{nameOf(item.name, item.name_my)}</TableCell>
             <TableCell align="right">{item.refundable_quantity}</TableCell>
-            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              {formatMoney(item.unit_amount)}
-            </TableCell>
+            <MoneyCell sen={item.unit_amount} />
             <TableCell align="right">
               <TextField
                 type="number"

@@ -1,4 +1,4 @@
-import type { SalesReport } from '@kopi/contract';
+import { isRinggitColumn, type SalesReport } from '@kopi/contract';
 import type { ReactNode } from 'react';
 import type { useReportStrings } from '../i18n';
 
@@ -65,30 +65,8 @@ const headerKeys = {
 export type ReportColumnId = keyof typeof headerKeys;
 export const reportColumnIds = Object.keys(headerKeys) as ReportColumnId[];
 
-const ringgitColumns = new Set<ReportColumnId>([
-  'gross',
-  'discount',
-  'net_sales',
-  'service_charge',
-  'service_tax',
-  'tax_total',
-  'delivery_fee',
-  'rounding',
-  'net',
-  'refunds',
-  'net_after_refunds',
-  'previous_refunds',
-  'previous_net',
-  'amount',
-  'previous_amount',
-  'previous_gross',
-  'discount_given',
-  'voucher_sales',
-  'previous_discount_given',
-]);
-
 /** A column's header: its name, and "(RM)" after the money columns' (amounts are ringgit). */
 export function columnHeader(t: ReportT, id: ReportColumnId): string {
   const label = t(headerKeys[id]);
-  return ringgitColumns.has(id) ? t('table.inRinggit', { label }) : label;
+  return isRinggitColumn(id) ? t('table.inRinggit', { label }) : label;
 }

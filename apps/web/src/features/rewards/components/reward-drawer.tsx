@@ -30,11 +30,9 @@ const refusedFields: Record<string, keyof RewardFormValues> = {
  * contract's schema checks it before it is sent, and says why in the field it concerns.
  */
 export function RewardDrawer({
-  open,
   reward,
   timeZone,
-  onClose,
-  onSubmit,
+  ...drawer
 }: DrawerFormProps<RewardParsed> & {
   reward: Reward | null;
   timeZone: string;
@@ -43,15 +41,13 @@ export function RewardDrawer({
   const nameOf = useLocalizedName();
   const vouchers = useUniqueVouchers();
   const { frame } = useEntityForm<Reward, RewardFormValues, RewardParsed>({
-    open,
+    ...drawer,
     record: reward,
     blank: blankReward(),
     valuesOf: rewardValuesOf,
     resolver: zodResolver(rewardInputSchema),
     fields,
-    onSubmit,
     refusedFields,
-    onClose,
   });
   const options = (vouchers.data ?? []).map((v) => ({
     value: v.id,

@@ -13,15 +13,16 @@ import { useTableState } from '../../../components/data-table/table-state';
 import { useTableFilters } from '../../../components/data-table/use-table-filters';
 import { StatusFilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
+import { PeriodLines } from '../../../components/period-lines';
 import { EditDeleteActions } from '../../../components/list-page/row-actions';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
-import { useGuardedRemoval } from '../../../components/list-page/use-guarded-removal';
-import { GuardedRemovalDialog } from '../../../components/list-page/guarded-removal-dialog';
+import {
+  SwitchOffRemovalDialog,
+  useSwitchOffRemoval,
+} from '../../../components/list-page/switch-off-removal';
 import { useBusinessClock } from '../../../lib/business-clock';
 import { useCrudAbilities } from '../../../lib/can-context';
-import { formatInstant } from '../../../lib/instant';
 import { useLocalizedName } from '../../../lib/localized-name';
-import { toast } from '../../../lib/toasts';
 import { createReward, deleteReward, updateReward, useInvalidateRewards, useRewards } from '../api';
 import { RewardDrawer } from '../components/reward-drawer';
 import { useRewardStrings } from '../i18n';
@@ -45,16 +46,11 @@ export function RewardPage() {
   const invalidate = useInvalidateRewards();
   const editor = useFormEditor<Reward, RewardInput>(createReward, updateReward, invalidate, t);
   // Exchanged: the server refuses (reward_in_use); say why and offer to switch it off.
-  const removal = useGuardedRemoval<Reward>({
-    remove: async (r) => {
-      await deleteReward(r.id);
-      toast.success(t('list.deleted'));
-    },
-    fallback: async (r) => {
-      await updateReward(r.id, { ...rewardValuesOf(r), status: 'inactive' });
-      toast.success(t('list.switchedOff'));
-    },
+  const removal = useSwitchOffRemoval<Reward>({
+    remove: (r) => deleteReward(r.id),
+    switchOff: (r) => updateReward(r.id, { ...rewardValuesOf(r), status: 'inactive' }),
     refresh: invalidate,
+    t,
   });
 
   const columns: DataTableColumn<Reward>[] = [
@@ -97,14 +93,7 @@ export function RewardPage() {
       priority: 'low',
       cell: (r) => (
         <Stack spacing={0.25} sx={{ whiteSpace: 'nowrap' }}>
-          <Typography variant="body2">
-            {t('list.from', { at: formatInstant(r.starts_at, timeZone) })}
-          </Typography>
-          <Typography variant="body2" color={r.ends_at ? undefined : 'text.secondary'}>
-            {r.ends_at
-              ? t('list.until', { at: formatInstant(r.ends_at, timeZone) })
-              : t('list.noEnd')}
-          </Typography>
+          <PeriodLines from={r.starts_at} until={r.ends_at} timeZone={timeZone} t={t} />
         </Stack>
       ),
     },
@@ -160,22 +149,13 @@ export function RewardPage() {
           emptyMessage={filtering || table.q ? t('list.emptyFiltered') : t('list.empty')}
         />
       </Card>
-      <RewardDrawer
-        open={editor.open}
-        reward={editor.record}
-        timeZone={timeZone}
-        onClose={editor.close}
-        onSubmit={editor.submit}
-      />
-      <GuardedRemovalDialog<Reward>
+      <RewardDrawer {...editor.form} reward={editor.record} timeZone={timeZone} />
+      <SwitchOffRemovalDialog<Reward>
         removal={removal}
         name="reward"
         t={t}
         labelOf={(r) => r.name_en}
-        fallback={{
-          label: t('list.switchOffInstead'),
-          idle: (r) => !mayUpdate || r.status === 'inactive',
-        }}
+        mayUpdate={mayUpdate}
       />
     </ListPage>
   );

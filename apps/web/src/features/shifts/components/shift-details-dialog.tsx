@@ -1,13 +1,8 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import Skeleton from '@mui/material/Skeleton';
-import { printSheet } from '../../../components/receipt/print-sheet';
 import { useShift } from '../../../components/shifts/api';
 import { useShiftStrings } from '../../../components/shifts/i18n';
-import { ShiftReport } from '../../../components/shifts/shift-report';
+import { ShiftReport, ShiftReportFrame } from '../../../components/shifts/shift-report';
 
 /**
  * A shift's details: its 80 mm report, printable. Opened from the list (`/shift/list?id=…`, a
@@ -18,35 +13,20 @@ export function ShiftDetailsDialog({ id, onClose }: { id: string | null; onClose
   const { t } = useShiftStrings();
   const shift = useShift(id);
   return (
-    <Dialog
+    <ShiftReportFrame
+      name="shift-details"
       open={id !== null}
+      label={t('list.details')}
+      printable={Boolean(shift.data)}
       onClose={onClose}
-      aria-label={t('list.details')}
-      data-testid="shift-details-dialog"
     >
-      <DialogContent>
-        {shift.isPending && <Skeleton variant="rectangular" width={272} height={480} />}
-        {shift.isError && (
-          <Alert severity="error">
-            {shift.error instanceof Error ? shift.error.message : t('list.empty')}
-          </Alert>
-        )}
-        {shift.data && <ShiftReport shift={shift.data} />}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} sx={{ minHeight: 48 }}>
-          {t('report.close')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={printSheet}
-          disabled={!shift.data}
-          sx={{ minHeight: 48 }}
-          data-testid="shift-details-print"
-        >
-          {t('report.print')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      {shift.isPending && <Skeleton variant="rectangular" width={272} height={480} />}
+      {shift.isError && (
+        <Alert severity="error">
+          {shift.error instanceof Error ? shift.error.message : t('list.empty')}
+        </Alert>
+      )}
+      {shift.data && <ShiftReport shift={shift.data} />}
+    </ShiftReportFrame>
   );
 }

@@ -1,9 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { VoucherCampaign } from '@kopi/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../test/fetch-mock';
-import { renderWithProviders } from '../../../test/render';
+import { renderFormDrawer } from '../../../test/render-drawer';
 import { testCampaign } from '../test-campaigns';
 import { CampaignDrawer } from './campaign-drawer';
 import { chooseOption, retype, retypeDateTime } from '../../../test/user-steps';
@@ -24,19 +24,10 @@ function renderDrawer(campaign: VoucherCampaign | null = null) {
     }
     return undefined;
   });
-  const onSubmit = vi.fn((..._args: unknown[]) => Promise.resolve());
-  renderWithProviders(
-    <CampaignDrawer
-      open
-      campaign={campaign}
-      timeZone="Asia/Kuala_Lumpur"
-      onClose={() => undefined}
-      onSubmit={onSubmit}
-    />,
-  );
-  const drawer = within(screen.getByTestId('campaign-drawer'));
-  const save = () => userEvent.click(drawer.getByTestId('campaign-save'));
-  return { drawer, save, onSubmit, calls };
+  const shown = renderFormDrawer('campaign', (form) => (
+    <CampaignDrawer {...form} campaign={campaign} timeZone="Asia/Kuala_Lumpur" />
+  ));
+  return { ...shown, calls };
 }
 
 describe('campaign drawer', { timeout: 40_000 }, () => {

@@ -66,11 +66,9 @@ const refusedFields: Record<string, keyof CampaignFormValues> = {
  * the field it concerns.
  */
 export function CampaignDrawer({
-  open,
   campaign,
   timeZone,
-  onClose,
-  onSubmit,
+  ...drawer
 }: DrawerFormProps<VoucherCampaignParsed> & {
   campaign: VoucherCampaign | null;
   timeZone: string;
@@ -85,21 +83,19 @@ export function CampaignDrawer({
   );
   const { form, frame } = useEntityForm<VoucherCampaign, CampaignFormValues, VoucherCampaignParsed>(
     {
-      open,
+      ...drawer,
       record: campaign,
       blank: blankCampaign(),
       valuesOf: campaignValuesOf,
       resolver,
       fields,
       mapPath: (path) => (path.startsWith('audience_phones') ? 'phone_text' : path),
-      onSubmit,
       refusedFields,
-      onClose,
     },
   );
   // The fields bind to the form's values; what it turns them into on save is the resolver's.
   const control = form.control as unknown as Control<CampaignFormValues>;
-  const vouchers = useUniqueVouchers(open);
+  const vouchers = useUniqueVouchers(drawer.open);
   const choices = vouchers.data ?? [];
   // A saved campaign's voucher stays choosable even when it is not among the first hundred.
   const options = choices.some((v) => v.id === campaign?.voucher_id)

@@ -187,13 +187,7 @@ export function CampaignsPanel() {
         }
         emptyMessage={filtering || table.q ? t('list.emptyFiltered') : t('list.empty')}
       />
-      <CampaignDrawer
-        open={editor.open}
-        campaign={editor.record}
-        timeZone={timeZone}
-        onClose={editor.close}
-        onSubmit={editor.submit}
-      />
+      <CampaignDrawer {...editor.form} campaign={editor.record} timeZone={timeZone} />
       <ConfirmedDeleteDialog deletion={removal} t={t} labelOf={(c) => c.name_en} />
     </Card>
   );

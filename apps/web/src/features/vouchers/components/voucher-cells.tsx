@@ -6,7 +6,7 @@ import { moneyFallback } from '../../../lib/formatters';
 import { useLocalizedName } from '../../../lib/localized-name';
 import { useCategoryChoices, useProduct } from '../api';
 import { useVoucherStrings } from '../i18n';
-import { formatInstant } from '../../../lib/instant';
+import { PeriodLines } from '../../../components/period-lines';
 import { valueParts, voucherStateOf } from '../voucher-display';
 
 const colours: Record<VoucherState, ChipProps['color']> = {
@@ -80,14 +80,12 @@ export function ValidityCell({ voucher, timeZone }: { voucher: Voucher; timeZone
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <StateChip state={voucherStateOf(voucher)} />
-      <Typography variant="body2">
-        {t('list.from', { at: formatInstant(voucher.valid_from, timeZone) })}
-      </Typography>
-      <Typography variant="body2" color={voucher.valid_until ? undefined : 'text.secondary'}>
-        {voucher.valid_until
-          ? t('list.until', { at: formatInstant(voucher.valid_until, timeZone) })
-          : t('list.noEnd')}
-      </Typography>
+      <PeriodLines
+        from={voucher.valid_from}
+        until={voucher.valid_until}
+        timeZone={timeZone}
+        t={t}
+      />
     </Stack>
   );
 }

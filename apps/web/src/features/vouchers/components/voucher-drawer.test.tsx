@@ -1,10 +1,10 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Voucher } from '@kopi/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, outletFilterAnswer, testOutlets } from '../../../test/fetch-mock';
 import { HttpError } from '../../../lib/http/http-client';
-import { renderWithProviders } from '../../../test/render';
+import { renderFormDrawer } from '../../../test/render-drawer';
 import { testVoucher } from '../test-vouchers';
 import { VoucherDrawer } from './voucher-drawer';
 import { retype, retypeDateTime } from '../../../test/user-steps';
@@ -29,19 +29,11 @@ function renderDrawer(
     }
     return undefined;
   });
-  const onSubmit = vi.fn((..._args: unknown[]) => answer());
-  renderWithProviders(
-    <VoucherDrawer
-      open
-      voucher={voucher}
-      timeZone="Asia/Kuala_Lumpur"
-      onClose={() => undefined}
-      onSubmit={onSubmit}
-    />,
+  return renderFormDrawer(
+    'voucher',
+    (form) => <VoucherDrawer {...form} voucher={voucher} timeZone="Asia/Kuala_Lumpur" />,
+    answer,
   );
-  const drawer = within(screen.getByTestId('voucher-drawer'));
-  const save = () => userEvent.click(drawer.getByTestId('voucher-save'));
-  return { drawer, save, onSubmit };
 }
 
 // Typing a whole voucher is many keystrokes: slow on a busy 2-core machine.

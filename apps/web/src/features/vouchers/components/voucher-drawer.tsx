@@ -40,26 +40,22 @@ const refusedFields: Record<string, keyof VoucherFormValues> = {
  * contract's schema checks it before it is sent, and says why in the field it concerns.
  */
 export function VoucherDrawer({
-  open,
   voucher,
   timeZone,
-  onClose,
-  onSubmit,
+  ...drawer
 }: DrawerFormProps<VoucherParsed> & {
   voucher: Voucher | null;
   timeZone: string;
 }) {
   const { t } = useVoucherStrings();
   const { form, frame } = useEntityForm<Voucher, VoucherFormValues, VoucherParsed>({
-    open,
+    ...drawer,
     record: voucher,
     blank: blankVoucher(),
     valuesOf: voucherValuesOf,
     resolver: zodResolver(voucherInputSchema),
     fields,
-    onSubmit,
     refusedFields,
-    onClose,
   });
   const codeKind = useWatch({ control: form.control, name: 'code_kind' });
 

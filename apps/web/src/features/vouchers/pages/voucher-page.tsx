@@ -27,12 +27,13 @@ import { FilterSelect } from '../../../components/list-page/filter-select';
 import { ListPage } from '../../../components/list-page/list-page';
 import { RowAction, EditDeleteActions } from '../../../components/list-page/row-actions';
 import { useFormEditor } from '../../../components/list-page/use-entity-editor';
-import { useGuardedRemoval } from '../../../components/list-page/use-guarded-removal';
-import { GuardedRemovalDialog } from '../../../components/list-page/guarded-removal-dialog';
+import {
+  SwitchOffRemovalDialog,
+  useSwitchOffRemoval,
+} from '../../../components/list-page/switch-off-removal';
 import { useBusinessClock } from '../../../lib/business-clock';
 import { useCrudAbilities } from '../../../lib/can-context';
 import { useLocalizedName } from '../../../lib/localized-name';
-import { toast } from '../../../lib/toasts';
 import {
   createVoucher,
   deleteVoucher,
@@ -89,16 +90,11 @@ export function VoucherPage() {
   const editor = useFormEditor<Voucher, VoucherInput>(createVoucher, updateVoucher, invalidate, t);
   const [codesOf, setCodesOf] = useState<Voucher | null>(null);
   // Redeemed: the server refuses (voucher_in_use); say why and offer to switch it off.
-  const removal = useGuardedRemoval<Voucher>({
-    remove: async (v) => {
-      await deleteVoucher(v.id);
-      toast.success(t('list.deleted'));
-    },
-    fallback: async (v) => {
-      await updateVoucher(v.id, { ...voucherValuesOf(v), status: 'inactive' });
-      toast.success(t('list.switchedOff'));
-    },
+  const removal = useSwitchOffRemoval<Voucher>({
+    remove: (v) => deleteVoucher(v.id),
+    switchOff: (v) => updateVoucher(v.id, { ...voucherValuesOf(v), status: 'inactive' }),
     refresh: invalidate,
+    t,
   });
 
   const columns: DataTableColumn<Voucher>[] = [
@@ -211,13 +207,7 @@ export function VoucherPage() {
           emptyMessage={filtering || table.q ? t('list.emptyFiltered') : t('list.empty')}
         />
       </Card>
-      <VoucherDrawer
-        open={editor.open}
-        voucher={editor.record}
-        timeZone={timeZone}
-        onClose={editor.close}
-        onSubmit={editor.submit}
-      />
+      <VoucherDrawer {...editor.form} voucher={editor.record} timeZone={timeZone} />
       {codesOf && (
         <CodesDialog
           voucher={codesOf}
@@ -226,15 +216,12 @@ export function VoucherPage() {
           onClose={() => setCodesOf(null)}
         />
       )}
-      <GuardedRemovalDialog<Voucher>
+      <SwitchOffRemovalDialog<Voucher>
         removal={removal}
         name="voucher"
         t={t}
         labelOf={(v) => nameOf(v.name_en, v.name_my)}
-        fallback={{
-          label: t('list.switchOffInstead'),
-          idle: (v) => !mayUpdate || v.status === 'inactive',
-        }}
+        mayUpdate={mayUpdate}
       />
     </ListPage>
   );

@@ -25,7 +25,15 @@ import { decideAdjustment, usePendingAdjustments, useRefreshWallet } from '../ap
 import { useWalletStrings } from '../i18n';
 import { errorText } from '../../../lib/form-errors';
 
-type Asking = { adjustment: WalletAdjustment; decision: 'approve' | 'reject' } | null;
+type Decision = 'approve' | 'reject';
+type Asking = { adjustment: WalletAdjustment; decision: Decision } | null;
+
+const decisions: Decision[] = ['approve', 'reject'];
+/** Approve stands out; reject is outlined in red. */
+const decisionLooks = {
+  approve: { variant: 'contained' },
+  reject: { variant: 'outlined', color: 'error' },
+} as const;
 
 /**
  * Adjustments over the limit, each waiting for a second staff member (adjust-wallet). The
@@ -100,23 +108,17 @@ export function PendingAdjustmentsCard() {
               t('pending.needsAnother')
             ) : a.status === 'pending' ? (
               <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-                <Button
-                  size="small"
-                  variant="contained"
-                  onClick={() => setAsking({ adjustment: a, decision: 'approve' })}
-                  data-testid={`adjustment-approve-${a.id}`}
-                >
-                  {t('pending.approve')}
-                </Button>
-                <Button
-                  size="small"
-                  color="error"
-                  variant="outlined"
-                  onClick={() => setAsking({ adjustment: a, decision: 'reject' })}
-                  data-testid={`adjustment-reject-${a.id}`}
-                >
-                  {t('pending.reject')}
-                </Button>
+                {decisions.map((decision) => (
+                  <Button
+                    key={decision}
+                    size="small"
+                    {...decisionLooks[decision]}
+                    onClick={() => setAsking({ adjustment: a, decision })}
+                    data-testid={`adjustment-${decision}-${a.id}`}
+                  >
+                    {t(`pending.${decision}`)}
+                  </Button>
+                ))}
               </Stack>
             ) : (
               t(`pending.statuses.${a.status}`)

@@ -157,22 +157,19 @@ describe('Stripe webhook signature (self-computed: the docs give no secret/paylo
   });
 });
 
+/** A webhook body: the event `id` of `type` at T about `object`, as Stripe posts it. */
+const eventBody = (id: string, type: string, object: Record<string, unknown>) =>
+  JSON.stringify({ id, type, created: T, data: { object } });
+
 describe('Stripe events', () => {
   it('reads a payment failure with its message', () => {
     const event = parseStripeEvent(
-      JSON.stringify({
-        id: 'evt_2',
-        type: 'payment_intent.payment_failed',
-        created: T,
-        data: {
-          object: {
-            id: 'pi_2',
-            amount: 500,
-            currency: 'myr',
-            metadata: { payment_id: 'pay_02' },
-            last_payment_error: { message: 'Your card was declined.' },
-          },
-        },
+      eventBody('evt_2', 'payment_intent.payment_failed', {
+        id: 'pi_2',
+        amount: 500,
+        currency: 'myr',
+        metadata: { payment_id: 'pay_02' },
+        last_payment_error: { message: 'Your card was declined.' },
       }),
     );
     expect(event).toMatchObject({
@@ -184,23 +181,14 @@ describe('Stripe events', () => {
 
   it('reads a refunded charge with our refund ids', () => {
     const event = parseStripeEvent(
-      JSON.stringify({
-        id: 'evt_3',
-        type: 'charge.refunded',
-        created: T,
-        data: {
-          object: {
-            id: 'ch_1',
-            amount: 1060,
-            amount_refunded: 500,
-            currency: 'myr',
-            payment_intent: 'pi_1',
-            refunds: {
-              data: [
-                { id: 're_1', amount: 500, status: 'succeeded', metadata: { refund_id: 'rf_1' } },
-              ],
-            },
-          },
+      eventBody('evt_3', 'charge.refunded', {
+        id: 'ch_1',
+        amount: 1060,
+        amount_refunded: 500,
+        currency: 'myr',
+        payment_intent: 'pi_1',
+        refunds: {
+          data: [{ id: 're_1', amount: 500, status: 'succeeded', metadata: { refund_id: 'rf_1' } }],
         },
       }),
     );

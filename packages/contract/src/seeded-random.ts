@@ -1,6 +1,6 @@
 /**
- * mulberry32: a small seeded generator, good enough to vary demo and bench data the same way on
- * every run (never for anything secret).
+ * mulberry32: a small seeded generator, good enough to vary demo and bench data, and the random
+ * cases of property tests, the same way on every run (never for anything secret).
  */
 export function seededRandom(seed: number) {
   let a = seed;
