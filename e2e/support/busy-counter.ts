@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   expect,
   type APIRequestContext,
@@ -11,6 +10,7 @@ import { openAllDay } from './outlets';
 import { nextSale, payInCash } from './pos';
 import { apiLogin, signIn } from './session';
 import { closeOpenShifts } from './shifts';
+import { createStaff } from './staff';
 
 // A busy counter at Johor Bahru (JB01), which no other journey sells at: the KL01 journeys keep
 // their outlet's one till and one cashier, and the day-close journey closes KL01 alone. The
@@ -61,8 +61,7 @@ export async function approveWithPin(page: Page, managerName: string, pin: strin
 
 /**
  * JB01 open round the clock, with two tills, two cashiers and a manager bound to it, all signing
- * in with the demo password. A new user's temporary password is changed at once, as their first
- * sign-in would.
+ * in with the demo password.
  */
 export async function busyCounter(request: APIRequestContext): Promise<BusyCounter> {
   const outletId = await openAllDay(request, BUSY_OUTLET);
@@ -85,11 +84,6 @@ export async function busyCounter(request: APIRequestContext): Promise<BusyCount
   }
   const front = tills.find((t) => t.id !== bar.id)!;
 
-  const optionsRes = await request.get('/api/users/options', { headers: adminHeaders });
-  expect(optionsRes.status(), await optionsRes.text()).toBe(200);
-  const options = (await optionsRes.json()).data as {
-    roles: { id: string; name: string }[];
-  };
   const users = {} as BusyCounter['users'];
   for (const [key, person] of Object.entries(busyStaff) as [
     keyof typeof busyStaff,
@@ -99,34 +93,10 @@ export async function busyCounter(request: APIRequestContext): Promise<BusyCount
       headers: adminHeaders,
     });
     expect(found.status(), await found.text()).toBe(200);
-    let id = ((await found.json()).data as { id: string; username: string }[]).find(
-      (u) => u.username === person.username,
-    )?.id;
-    if (!id) {
-      const temporary = `Temp@${randomUUID().slice(0, 8)}1`;
-      const created = await request.post('/api/users', {
-        headers: adminHeaders,
-        data: {
-          username: person.username,
-          fullname: person.fullname,
-          role_id: options.roles.find((r) => r.name === person.role)!.id,
-          id_outlet: outletId,
-          password_setup: { method: 'temporary', password: temporary },
-        },
-      });
-      expect(created.status(), await created.text()).toBe(201);
-      id = (await created.json()).data.id as string;
-      const first = await apiLogin(request, person.username, temporary);
-      const changed = await request.post('/api/changepassword', {
-        headers: { authorization: `Bearer ${first.token}` },
-        data: {
-          old_password: temporary,
-          password: demoPassword,
-          password_confirmation: demoPassword,
-        },
-      });
-      expect(changed.status(), await changed.text()).toBe(200);
-    }
+    const id =
+      ((await found.json()).data as { id: string; username: string }[]).find(
+        (u) => u.username === person.username,
+      )?.id ?? (await createStaff(request, adminHeaders, { ...person, outletId }));
     users[key] = { id, username: person.username, fullname: person.fullname };
   }
   return { outletId, frontTill: front, barTill: bar, users, adminHeaders };

@@ -9,18 +9,28 @@ export async function setWeeklyHours(
 ) {
   const { token } = await apiLogin(request, 'admin');
   const headers = { authorization: `Bearer ${token}` };
-  const list = await request.get('/api/outlets?page_size=100', { headers });
-  expect(list.status()).toBe(200);
-  const outlet = ((await list.json()).data as { id: string; code: string }[]).find(
-    (o) => o.code === code,
-  );
-  if (!outlet) throw new Error(`no outlet ${code}`);
+  const outletId = await outletIdOf(request, headers, code);
   const hours = Array.from({ length: 7 }, (_, day) => ({ day, ranges }));
-  const res = await request.put(`/api/outlets/${outlet.id}/hours`, {
+  const res = await request.put(`/api/outlets/${outletId}/hours`, {
     headers,
     data: { hours, last_order_minutes: 0 },
   });
   expect(res.status(), await res.text()).toBe(200);
+  return outletId;
+}
+
+/** The id of the outlet `code`, read as its admin would. */
+export async function outletIdOf(
+  request: APIRequestContext,
+  adminHeaders: Record<string, string>,
+  code: string,
+) {
+  const list = await request.get('/api/outlets?page_size=100', { headers: adminHeaders });
+  expect(list.status(), await list.text()).toBe(200);
+  const outlet = ((await list.json()).data as { id: string; code: string }[]).find(
+    (o) => o.code === code,
+  );
+  if (!outlet) throw new Error(`no outlet ${code}`);
   return outlet.id;
 }
 

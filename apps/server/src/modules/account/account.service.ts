@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AccountSession } from '@kopi/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Config } from '../../config';
 import type { Db } from '../../db/database';
@@ -15,6 +14,7 @@ import { staffMail } from '../../lib/staff-mail';
 import { generateOpaqueToken, hashToken, type TokenSigner } from '../../lib/tokens';
 import { accountBlock, type AuthService, staffAccounts, throttleKey } from '../auth/auth.service';
 import * as repo from './account.repo';
+import { matchedStep, newTotpSecret, totpFor } from './two-step-codes';
 
 // Account flows of the web shell issue: forgot/reset password, two-step sign-in (TOTP, RFC
 // 6238) with recovery codes, the user's active sessions, the avatar.
@@ -35,18 +35,6 @@ export interface AccountDeps {
 const RESET_TTL_MS = 30 * 60_000;
 const RESET_REQUESTS_PER_HOUR = 5;
 const RECOVERY_CODES = 10;
-const TOTP_PERIOD_S = 30;
-const ISSUER = 'Kopi HQ';
-
-const totpFor = (secret: string, label: string) =>
-  new TOTP({
-    issuer: ISSUER,
-    label,
-    secret: Secret.fromBase32(secret),
-    algorithm: 'SHA1',
-    digits: 6,
-    period: TOTP_PERIOD_S,
-  });
 
 /** Recovery codes look like `k7pq-2m9x-c4tz`: 60 random bits, easy to type. */
 function newRecoveryCode(): string {
@@ -64,10 +52,8 @@ export function createAccountService(deps: AccountDeps) {
   async function checkSecondFactor(userId: string, secret: string, username: string, code: string) {
     const trimmed = code.trim();
     if (/^\d{6}$/.test(trimmed)) {
-      const delta = totpFor(secret, username).validate({ token: trimmed, window: 1 });
-      if (delta === null) return false;
-      const step = Math.floor(Date.now() / 1000 / TOTP_PERIOD_S) + delta;
-      return repo.advanceTwoStepCounter(db, userId, step);
+      const step = matchedStep(secret, username, trimmed);
+      return step !== null && repo.advanceTwoStepCounter(db, userId, step);
     }
     return repo.useRecoveryCode(db, userId, hashToken(normaliseRecoveryCode(trimmed)));
   }
@@ -168,7 +154,7 @@ export function createAccountService(deps: AccountDeps) {
     async setupTwoStep(ctx: AuthedContext) {
       const user = await requireUser(ctx.principal.userId);
       if (user.twoStepEnabled) throw new AppError('two_step_already_enabled');
-      const secret = new Secret({ size: 20 }).base32;
+      const secret = newTotpSecret();
       const otpauthUrl = totpFor(secret, user.username).toString();
       const entry = {
         action: 'user.two_step_setup',
@@ -190,9 +176,8 @@ export function createAccountService(deps: AccountDeps) {
       const state = await repo.twoStepState(db, user.id);
       if (state?.enabled) throw new AppError('two_step_already_enabled');
       if (!state?.secret) throw new AppError('two_step_not_set_up');
-      const delta = totpFor(state.secret, user.username).validate({ token: code, window: 1 });
-      if (delta === null) throw new AppError('two_step_code_invalid');
-      const step = Math.floor(Date.now() / 1000 / TOTP_PERIOD_S) + delta;
+      const step = matchedStep(state.secret, user.username, code);
+      if (step === null) throw new AppError('two_step_code_invalid');
       const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
       await db.transaction(async (tx) => {
         await repo.setTwoStep(tx, user.id, { secret: state.secret, enabled: true, lastStep: step });
