@@ -33,6 +33,11 @@ export default defineConfig({
   ],
   use: {
     baseURL: serverUrl(serverIndex),
+    // A click, a fill or a wait for an answer that never comes fails on its own, naming its
+    // locator or URL, instead of running on into the journey's timeout with nothing said of the
+    // step that hung. Well over the expect timeout, for a busy machine.
+    actionTimeout: 45_000,
+    navigationTimeout: 60_000,
     // The trace keeps the DOM at each step, without the screencast: its screenshots doubled
     // Chromium's CPU (its GPU and browser processes) for a failure's picture that
     // `screenshot` keeps anyway.
